@@ -1,0 +1,34 @@
+#include "engine/model/default_model.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+namespace inferscope {
+
+std::string default_model_path() {
+  if (const char* env = std::getenv("INFERSCOPE_MODEL"); env && *env) return env;
+  std::filesystem::path cache;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) {
+    cache = xdg;
+  } else if (const char* home = std::getenv("HOME"); home && *home) {
+    cache = std::filesystem::path(home) / ".cache";
+  } else {
+    cache = ".cache";
+  }
+  return (cache / "inferscope" / "models" / kDefaultModelFile).string();
+}
+
+std::string resolve_model_path(const std::string& user_path) {
+  if (!user_path.empty()) {
+    if (!std::filesystem::exists(user_path)) throw std::runtime_error("model file not found: " + user_path);
+    return user_path;
+  }
+  const std::string p = default_model_path();
+  if (!std::filesystem::exists(p))
+    throw std::runtime_error("default model not found at " + p + "; run '" + std::string(kSetupCommand) +
+                             "' (or 'packaging/bootstrap.sh setup') to install it, or pass -m MODEL.gguf");
+  return p;
+}
+
+}  // namespace inferscope

@@ -1,0 +1,23 @@
+#pragma once
+// Element-wise and per-row operations of a transformer layer, on f32 rows.
+#include <cstdint>
+
+namespace inferscope::kernels {
+
+// out = x / sqrt(mean(x^2) + eps) * w   (out may alias x)
+void rms_norm(const float* x, const float* w, float* out, int64_t n, float eps);
+
+// Rotary position embedding, in place, on n_heads heads of head_dim floats at position pos.
+// Only the first rot_dims dimensions of each head rotate. theta_i = pos * base^(-2i/rot_dims).
+// Normal (llama GGUF): pairs (2i, 2i+1). NeoX (qwen2 etc.): pairs (i, i + rot_dims/2).
+enum class RopeStyle { Normal, NeoX };
+void rope(float* x, int n_heads, int head_dim, int rot_dims, int32_t pos, float freq_base, RopeStyle style);
+
+// out[i] = silu(gate[i]) * up[i]   (out may alias gate)
+void silu_mul(const float* gate, const float* up, float* out, int64_t n);
+// x[i] += y[i]
+void add_inplace(float* x, const float* y, int64_t n);
+// In-place softmax of n floats; returns nothing, max-subtracted for stability.
+void softmax_inplace(float* x, int64_t n);
+
+}  // namespace inferscope::kernels

@@ -1,0 +1,34 @@
+#include "tests/common/test_support.h"
+
+#include <QTemporaryDir>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+
+#include "engine/model/default_model.h"
+
+namespace inferscope::test {
+
+std::string source_dir() { return INFERSCOPE_SOURCE_DIR; }
+
+std::string stories260k_path() {
+  auto p = std::filesystem::path(INFERSCOPE_SOURCE_DIR).parent_path() / "shared" / "models" / "stories260K.gguf";
+  return std::filesystem::exists(p) ? p.string() : std::string();
+}
+
+std::string default_model_path_if_present() {
+  const std::string p = inferscope::default_model_path();
+  return std::filesystem::exists(p) ? p : std::string();
+}
+
+bool models_required() {
+  const char* v = std::getenv("INFERSCOPE_REQUIRE_MODELS");
+  return v && std::string(v) == "1";
+}
+
+std::string temp_dir() {
+  static std::unique_ptr<QTemporaryDir> dir = std::make_unique<QTemporaryDir>();
+  return dir->path().toStdString();
+}
+
+}  // namespace inferscope::test
