@@ -1,0 +1,2 @@
+#include "tests/common/tiny_model.h"
+// Implementation pending (GGUF writer).

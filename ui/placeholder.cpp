@@ -1,0 +1,1 @@
+void inferscope_ui_placeholder() {}
