@@ -1,1 +1,42 @@
-int main() { return 0; }
+// inferscope-cli: the headless front end over the engine (see DESIGN.md "The command line").
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+#include "app/cli/cli_common.h"
+#include "app/cli/commands.h"
+#include "engine/gguf/gguf_file.h"
+
+int main(int argc, char** argv) {
+  using namespace inferscope::cli;
+  CLI::App root{"inferscope-cli: run, measure and inspect LLM inference on a real GGUF model"};
+  root.require_subcommand(1);
+  root.set_help_all_flag("--help-all", "help for every subcommand");
+  std::string log_level = "warn";
+  root.add_option("--log-level", log_level, "engine log level: trace|debug|info|warn|error|off")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+  std::vector<Command> commands = {add_info_command(root), add_tokenize_command(root), add_generate_command(root),
+                                   add_bench_command(root), add_run_command(root)};
+  try {
+    root.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return root.exit(e);
+  }
+  // Logs go to stderr so that --json output on stdout stays one clean document.
+  spdlog::set_default_logger(spdlog::stderr_color_mt("inferscope"));
+  spdlog::set_level(spdlog::level::from_str(log_level));
+  for (const Command& c : commands) {
+    if (!c.app->parsed()) continue;
+    try {
+      return c.run();
+    } catch (const inferscope::gguf::GgufError& e) {
+      std::cerr << "inferscope-cli " << c.app->get_name() << ": invalid GGUF file: " << e.what() << "\n";
+      return 1;
+    } catch (const std::exception& e) {
+      std::cerr << "inferscope-cli " << c.app->get_name() << ": " << e.what() << "\n";
+      return 1;
+    }
+  }
+  return 1;
+}

@@ -49,9 +49,13 @@ class Tokenizer {
   int32_t eos() const { return vocab_.eos; }
   // End of generation: EOS, EOT, or tokens llama.cpp treats as such (<|im_end|>, <|endoftext|>, <|eot_id|>).
   bool is_eog(int32_t id) const;
+  // The GGUF token type (Normal when the metadata gives none or the id is out of range).
+  TokenType token_type(int32_t id) const;
 
  protected:
   explicit Tokenizer(VocabData vocab);
+  // "<0x0A>" -> "\n": the byte a byte-fallback token stands for; empty when text has another form.
+  static std::string byte_token_value(std::string_view text);
   VocabData vocab_;
   std::vector<int32_t> eog_ids_;
 };

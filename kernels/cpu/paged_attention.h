@@ -13,6 +13,18 @@ enum class AttentionImpl : uint8_t {
 const char* attention_impl_name(AttentionImpl a);  // "naive", "tiled"
 
 // Counters a kernel adds to, for lessons and benchmarks (bytes of K/V read, score floats written).
+//
+// kv_bytes_read: stored K and V bytes the kernel loads, each head row counted once per time the
+//   kernel walks over it, plus 4 bytes per (block, kv_head) scale it loads (FP8/INT8; once per
+//   block visited, per pool). With B = ceil(n_keys / block_size) blocks, E = kv_dtype_bytes:
+//   Naive walks K and V once per QUERY head:
+//     n_heads  * (2 * n_keys * head_dim * E + [scaled] 2 * B * 4)
+//   Tiled walks K and V once per KV head and reuses each row for all query heads of its group
+//   (groups wider than kAttentionMaxGroup are split into several passes):
+//     kv_heads * (2 * n_keys * head_dim * E + [scaled] 2 * B * 4)
+// score_bytes_written: score floats stored to memory that grows with the context (the scratch row):
+//   Naive: n_heads * n_keys * 4. Tiled: 0; its per-tile scores (at most kAttentionTile per query
+//   head) live in a fixed stack array that stays in L1, which is the point of the tiled form.
 struct AttentionCounters {
   uint64_t kv_bytes_read = 0;
   uint64_t score_bytes_written = 0;
@@ -27,10 +39,34 @@ struct PagedAttentionArgs {
   float scale;                 // usually 1/sqrt(head_dim)
 };
 
-// q: n_heads * head_dim floats; out: n_heads * head_dim floats.
-// scratch: at least n_keys floats (Naive) or 2 * head_dim floats (Tiled).
-// counters may be null.
+// q: n_heads * head_dim floats; out: n_heads * head_dim floats; q and out must not overlap.
+// scratch: at least n_keys floats (Naive) or 2 * head_dim floats (Tiled; the tiled kernel keeps its
+// state on the stack and in `out` and does not touch scratch, so it may be null there).
+// counters may be null. n_keys == 0 gives zeros. Uses AVX2/FMA/F16C row kernels when the CPU has them.
 void paged_attention(const PagedAttentionArgs& args, const float* q, float* out, AttentionImpl impl, float* scratch,
                      AttentionCounters* counters);
+
+// Tiled kernel limits: keys per online-softmax step, query heads sharing one K/V pass.
+inline constexpr int kAttentionTile = 32;
+inline constexpr int kAttentionMaxGroup = 16;
+
+// ---- Row kernels: one stored head vector (n elements in dtype `d`, block scale NOT applied) ----
+// The attention kernels are built from these; they are public so tests can hold the SIMD variant
+// against the scalar reference, and so benchmarks can force one.
+enum class KvRowIsa : uint8_t { Scalar, Avx2 };
+// Avx2 when the CPU has AVX2, FMA and F16C (checked once), else Scalar.
+KvRowIsa kv_row_best_isa();
+// sum_i q[i] * decode(row[i])
+float kv_row_dot(KvRowIsa isa, KvDtype d, const float* q, const uint8_t* row, int n);
+// acc[i] += w * decode(row[i])
+void kv_row_axpy(KvRowIsa isa, KvDtype d, float w, const uint8_t* row, int n, float* acc);
+
+// paged_attention with an explicit row-kernel ISA (Avx2 must only be asked for when available).
+void paged_attention_isa(const PagedAttentionArgs& args, const float* q, float* out, AttentionImpl impl,
+                         float* scratch, AttentionCounters* counters, KvRowIsa isa);
+
+// Defined in paged_attention_avx2.cpp (x86 only); call only through kv_row_dot / kv_row_axpy.
+float kv_row_dot_avx2(KvDtype d, const float* q, const uint8_t* row, int n);
+void kv_row_axpy_avx2(KvDtype d, float w, const uint8_t* row, int n, float* acc);
 
 }  // namespace inferscope::kernels

@@ -1,0 +1,96 @@
+#include "app/cli/cli_common.h"
+
+#include <iostream>
+
+#include "engine/model/default_model.h"
+#include "engine/workload/scenario.h"
+
+namespace inferscope::cli {
+
+void add_model_option(CLI::App* app, ModelOptions& o, bool positional) {
+  const std::string help = "GGUF model file (default: $INFERSCOPE_MODEL or the SmolLM2-135M-Instruct set up by "
+                           "packaging/bootstrap.sh)";
+  if (positional) {
+    app->add_option("model", o.path, help);
+  } else {
+    app->add_option("-m,--model", o.path, help);
+  }
+}
+
+std::shared_ptr<LoadedModel> load_model_or_throw(const ModelOptions& o) { return load_model(resolve_model_path(o.path)); }
+
+void add_sampling_options(CLI::App* app, SamplingOptions& o) {
+  app->add_option("-n,--n-predict", o.n_predict, "tokens to generate at most")->check(CLI::Range(1, 1 << 20));
+  app->add_option("--temp", o.temp, "temperature (0 = greedy)")->check(CLI::Range(0.0, 100.0));
+  app->add_option("--top-k", o.top_k, "keep the K most likely tokens (0 = off)")->check(CLI::NonNegativeNumber);
+  app->add_option("--top-p", o.top_p, "nucleus sampling mass (1 = off)")->check(CLI::Range(0.0, 1.0));
+  app->add_option("--min-p", o.min_p, "drop tokens below min-p x top probability (0 = off)")->check(CLI::Range(0.0, 1.0));
+  app->add_option("--repeat-penalty", o.repeat_penalty, "repetition penalty over the last 64 tokens (1 = off)");
+  app->add_option("-s,--seed", o.seed, "random seed (sampling is reproducible for a seed)");
+  app->add_option("--stop", o.stop, "stop string (repeatable)");
+  app->add_flag("--ignore-eos", o.ignore_eos, "keep generating past end-of-generation tokens");
+}
+
+SamplingParams to_params(const SamplingOptions& o) {
+  SamplingParams p;
+  p.temperature = o.temp;
+  p.top_k = o.top_k;
+  p.top_p = o.top_p;
+  p.min_p = o.min_p;
+  p.repetition_penalty = o.repeat_penalty;
+  p.seed = o.seed;
+  p.max_tokens = o.n_predict;
+  p.stop = o.stop;
+  p.ignore_eos = o.ignore_eos;
+  if (const std::string why = p.validate(); !why.empty()) throw UsageError(why);
+  return p;
+}
+
+void add_engine_options(CLI::App* app, EngineOptions& o) {
+  app->add_option("--batching", o.batching, "continuous | static")->check(CLI::IsMember({"continuous", "static"}));
+  app->add_option("--max-seqs", o.max_seqs, "sequences running at once")->check(CLI::Range(1, 1024));
+  app->add_option("--max-batched-tokens", o.max_batched_tokens, "token budget per engine step")->check(CLI::Range(1, 1 << 20));
+  app->add_option("--block-size", o.block_size, "tokens per KV block")->check(CLI::Range(1, 256));
+  app->add_option("--kv-dtype", o.kv_dtype, "KV cache storage: f32 | f16 | bf16 | fp8 | int8")
+      ->check(CLI::IsMember({"f32", "f16", "bf16", "fp8", "int8"}, CLI::ignore_case));
+  app->add_option("--kv-budget-mib", o.kv_budget_mib, "KV cache memory budget in MiB")->check(CLI::PositiveNumber);
+  app->add_option("--prefix-cache", o.prefix_cache, "on | off")->check(CLI::IsMember({"on", "off"}));
+  app->add_option("--chunked-prefill", o.chunked_prefill, "on | off")->check(CLI::IsMember({"on", "off"}));
+  app->add_option("--attention", o.attention, "naive | tiled")->check(CLI::IsMember({"naive", "tiled"}));
+  app->add_flag("--no-kv-cache", o.no_kv_cache, "recompute every sequence from its first token at every step");
+  app->add_option("-t,--threads", o.threads, "compute threads (0 = one per core)")->check(CLI::Range(0, 256));
+  o.app = app;
+}
+
+nlohmann::json engine_overrides(const EngineOptions& o) {
+  nlohmann::json j = nlohmann::json::object();
+  auto given = [&](const char* flag) { return o.app && o.app->count(flag) > 0; };
+  if (given("--batching")) j["batching"] = o.batching;
+  if (given("--max-seqs")) j["max_seqs"] = o.max_seqs;
+  if (given("--max-batched-tokens")) j["max_batched_tokens"] = o.max_batched_tokens;
+  if (given("--block-size")) j["block_size"] = o.block_size;
+  if (given("--kv-dtype")) j["kv_dtype"] = o.kv_dtype;
+  if (given("--kv-budget-mib")) j["kv_budget_mib"] = o.kv_budget_mib;
+  if (given("--prefix-cache")) j["prefix_cache"] = o.prefix_cache;
+  if (given("--chunked-prefill")) j["chunked_prefill"] = o.chunked_prefill;
+  if (given("--attention")) j["attention"] = o.attention;
+  if (given("--no-kv-cache")) j["no_kv_cache"] = o.no_kv_cache;
+  if (given("--threads")) j["threads"] = o.threads;
+  return j;
+}
+
+EngineConfig to_engine_config(const EngineOptions& o, const nlohmann::json& base) {
+  nlohmann::json merged = base;
+  merged.update(engine_overrides(o));
+  // Without the KV cache there is nothing to cache prefixes in.
+  if (merged.value("no_kv_cache", false) && !merged.contains("prefix_cache")) merged["prefix_cache"] = false;
+  try {
+    return engine_config_from_json(merged);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << std::endl; }
+
+}  // namespace inferscope::cli

@@ -1,0 +1,60 @@
+#pragma once
+// Shared pieces of the inferscope-cli subcommands: option groups, model loading, output.
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/llm_engine.h"
+
+namespace inferscope::cli {
+
+// A failure the user caused or can fix: printed as one line on stderr, exit code 1.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct ModelOptions {
+  std::string path;  // -m; empty = the default model
+};
+void add_model_option(CLI::App* app, ModelOptions& o, bool positional = false);
+std::shared_ptr<LoadedModel> load_model_or_throw(const ModelOptions& o);
+
+struct SamplingOptions {
+  float temp = 0.0f;
+  int top_k = 0;
+  float top_p = 1.0f;
+  float min_p = 0.0f;
+  float repeat_penalty = 1.0f;
+  uint64_t seed = 0;
+  int n_predict = 128;
+  std::vector<std::string> stop;
+  bool ignore_eos = false;
+};
+void add_sampling_options(CLI::App* app, SamplingOptions& o);
+SamplingParams to_params(const SamplingOptions& o);
+
+// Engine flags shared by generate, run, bench and export.
+struct EngineOptions {
+  std::string batching = "continuous";
+  int max_seqs = 16;
+  int max_batched_tokens = 512;
+  int block_size = 16;
+  std::string kv_dtype = "f16";
+  double kv_budget_mib = 64;
+  std::string prefix_cache = "on";
+  std::string chunked_prefill = "on";
+  std::string attention = "tiled";
+  bool no_kv_cache = false;
+  int threads = 0;
+  CLI::App* app = nullptr;  // set by add_engine_options; tells which flags were given
+};
+void add_engine_options(CLI::App* app, EngineOptions& o);
+// Only the flags the user gave, as scenario-style engine settings (so they can override a scenario).
+nlohmann::json engine_overrides(const EngineOptions& o);
+// Defaults + the given flags (+ base settings underneath, e.g. from a scenario). Throws UsageError.
+EngineConfig to_engine_config(const EngineOptions& o, const nlohmann::json& base = nlohmann::json::object());
+
+void print_json(const nlohmann::json& j);
+
+}  // namespace inferscope::cli

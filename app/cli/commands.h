@@ -1,0 +1,20 @@
+#pragma once
+// Every inferscope-cli subcommand registers itself on the root app and returns the function that runs it.
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <vector>
+
+namespace inferscope::cli {
+
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;
+};
+
+Command add_info_command(CLI::App& root);
+Command add_tokenize_command(CLI::App& root);
+Command add_generate_command(CLI::App& root);
+Command add_bench_command(CLI::App& root);
+Command add_run_command(CLI::App& root);
+
+}  // namespace inferscope::cli

@@ -1,0 +1,142 @@
+#pragma once
+// KvCacheManager: per-sequence block tables over a BlockPool (nano-vllm's BlockManager, vLLM v1's
+// KVCacheManager). It decides which physical block holds which token slot; the K/V bytes themselves
+// live in kv_storage, which the model runner addresses through slot() and block_table().
+//
+// Life of a sequence (the scheduler drives it, one engine thread, no locking):
+//   allocate_prompt(seq, prompt)   -> prefix-cache hits become the table's first blocks (already computed)
+//   append_slots(seq, n) each step -> room for the n tokens scheduled this step (prefill chunk, 1 decode
+//                                     token, or k+1 when speculating); false = preempt someone
+//   take_pending_copies()          -> copy-on-write block copies the runner performs BEFORE writing K/V
+//   commit_tokens(seq, tokens)     -> after the forward pass: full blocks become prefix-cache entries
+//   truncate(seq, n)               -> speculative rollback; free(seq) -> finished or preempted
+//
+// Counting: num_tokens(seq) = slots the table covers (computed + scheduled); committed tokens = those
+// whose K/V exists (commit_tokens). The table always has exactly blocks_needed(num_tokens) entries.
+// Misuse (unknown or duplicate sequence id, out-of-range counts) throws std::invalid_argument or
+// std::out_of_range and leaves the manager unchanged.
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/kv/block_pool.h"
+#include "engine/metrics/block_map_snapshot.h"
+
+namespace inferscope {
+
+// One copy-on-write copy for the model runner: all slots of physical block src -> block dst.
+struct BlockCopy {
+  int32_t src = 0;
+  int32_t dst = 0;
+  bool operator==(const BlockCopy&) const = default;
+};
+
+class KvCacheManager {
+ public:
+  // Throws std::invalid_argument for num_blocks < 1 or block_size outside 1..256.
+  KvCacheManager(int32_t num_blocks, int32_t block_size, bool enable_prefix_caching);
+
+  // --- sequence lifecycle ---------------------------------------------------------------------------
+  // Creates `seq` (must be new). With prefix caching on, walks the prompt's full blocks along the hash
+  // chain h_i = block_hash(h_{i-1}, tokens of block i), takes a reference on every hit (a cached free
+  // block leaves the free queue) and stops at the first miss or at a block whose stored tokens differ
+  // (hash collision). Hits are capped at (len-1)/block_size blocks so at least the last prompt token
+  // is computed and yields logits. Returns the hit token count (a multiple of block_size); the
+  // sequence then has num_tokens == committed == that count. Never allocates a new block, never fails
+  // for lack of memory. Adds len to prefix_query_tokens and the hits to prefix_hit_tokens.
+  // With prefix caching off: an empty sequence, returns 0, counters untouched.
+  int allocate_prompt(int64_t seq, const std::vector<int32_t>& prompt_tokens);
+  // What allocate_prompt would return now, with no side effects (the scheduler's admission check).
+  int num_cached_prefix_tokens(const std::vector<int32_t>& prompt_tokens) const;
+
+  // True iff append_slots(seq, n_new_tokens) would succeed. n_new_tokens >= 0.
+  bool can_append(int64_t seq, int n_new_tokens) const;
+  // Grows the table to cover num_tokens + n_new_tokens slots. If the block that receives the first new
+  // token is shared (ref > 1), a fresh block replaces it in this table and BlockCopy{old, fresh} is
+  // queued; if it is exclusively ours but still registered in the prefix cache (possible after a
+  // truncate), its hash is dropped because its free slots are about to be overwritten. All-or-nothing:
+  // returns false and changes nothing when the free queue (cached blocks included) is too short.
+  bool append_slots(int64_t seq, int n_new_tokens);
+  // Copies queued since the last call, in order. The runner must perform them before this step's
+  // K/V writes (a source block may already be back in the free queue, its data still intact).
+  std::vector<BlockCopy> take_pending_copies();
+
+  // Records that K/V now exists for all_tokens_so_far (size n <= num_tokens(seq); n <= committed is a
+  // no-op). Stores each touched block's tokens, and with prefix caching on registers every block that
+  // became full under its chained hash (first registration of a hash wins; duplicates stay uncached).
+  void commit_tokens(int64_t seq, const std::vector<int32_t>& all_tokens_so_far);
+
+  // `child` (must be new) shares every block of `parent` (refcount++): parallel sampling, n > 1. The
+  // shared partial last block is copied on the first append by either side.
+  void fork(int64_t parent, int64_t child);
+  // Keeps the first n_tokens slots (0 <= n_tokens <= num_tokens): blocks past them are released (last
+  // block first); an exclusively owned last block that is no longer full leaves the prefix cache.
+  void truncate(int64_t seq, int n_tokens);
+  // Releases every block (refcount--), last block first, so a sequence's tail is evicted before its
+  // prefix; cached blocks stay reusable until evicted. Erases the sequence.
+  void free(int64_t seq);
+
+  // --- addressing (for the model runner) ------------------------------------------------------------
+  // Physical slot of token position pos (0 <= pos < num_tokens): block_table[pos / B] * B + pos % B.
+  int64_t slot(int64_t seq, int pos) const;
+  const std::vector<int32_t>& block_table(int64_t seq) const;
+  int num_tokens(int64_t seq) const;
+  int num_committed_tokens(int64_t seq) const;
+  bool has_sequence(int64_t seq) const { return seqs_.count(seq) != 0; }
+  int num_sequences() const { return static_cast<int>(seqs_.size()); }
+
+  // --- capacity -------------------------------------------------------------------------------------
+  int32_t block_size() const { return pool_.block_size(); }
+  bool prefix_caching_enabled() const { return prefix_caching_; }
+  int blocks_needed(int n_tokens) const { return (n_tokens + block_size() - 1) / block_size(); }
+  int num_total_blocks() const { return pool_.num_blocks(); }
+  int num_free_blocks() const { return pool_.num_free(); }  // free queue, cached-evictable included
+  int num_used_blocks() const { return pool_.num_used(); }
+  int num_cached_blocks() const { return pool_.num_cached(); }
+  int num_shared_blocks() const { return pool_.num_shared(); }
+  int64_t max_tokens() const { return int64_t{num_total_blocks()} * block_size(); }
+  // Token slots in use across referenced blocks, each physical block counted once (kv_bytes_logical).
+  int64_t num_filled_slots() const;
+  const BlockPool& pool() const { return pool_; }
+
+  // Cumulative since construction; the engine reports per-step differences in StepMetrics.
+  int64_t prefix_query_tokens() const { return prefix_query_tokens_; }
+  int64_t prefix_hit_tokens() const { return prefix_hit_tokens_; }
+
+  // The chained block hash (XXH3-64, seeded by the parent's hash). kRootHash seeds the first block.
+  static constexpr uint64_t kRootHash = 0x9e3779b97f4a7c15ull;
+  static uint64_t block_hash(uint64_t parent_hash, std::span<const int32_t> tokens);
+
+  // Empty when consistent, else every violation found: each block's refcount equals the number of
+  // table references to it; referenced blocks are out of the free queue; hash-map entries point at
+  // blocks holding that hash; tables have blocks_needed(num_tokens) distinct entries; counters add up.
+  std::string check_invariants() const;
+  BlockMapSnapshot snapshot() const;
+
+ private:
+  struct SeqState {
+    std::vector<int32_t> table;
+    int num_tokens = 0;
+    int num_committed = 0;
+    std::vector<uint64_t> block_hashes;  // chain for the committed full blocks (prefix caching on)
+  };
+  struct PrefixHit {
+    int32_t block;
+    uint64_t hash;
+  };
+  std::vector<PrefixHit> find_prefix_hits(const std::vector<int32_t>& prompt) const;
+  int blocks_to_append(const SeqState& s, int n_new_tokens) const;
+  SeqState& state(int64_t seq);
+  const SeqState& state(int64_t seq) const;
+
+  BlockPool pool_;
+  bool prefix_caching_;
+  std::map<int64_t, SeqState> seqs_;  // ordered: snapshots list sequences by id
+  std::vector<BlockCopy> pending_copies_;
+  int64_t prefix_query_tokens_ = 0;
+  int64_t prefix_hit_tokens_ = 0;
+};
+
+}  // namespace inferscope

@@ -1,0 +1,52 @@
+#pragma once
+// The physical memory of the paged KV cache: for every layer a K pool and a V pool of num_blocks blocks,
+// each block holding block_size tokens x kv_heads x head_dim elements in the storage dtype (plus one
+// scale per (block, head) for FP8/INT8). Allocated once; bytes are accounted exactly.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "kernels/cpu/kv_format.h"
+
+namespace inferscope {
+
+struct KvLayout {
+  int n_layers = 0;
+  int kv_heads = 0;
+  int head_dim = 0;
+  int block_size = 16;
+  kernels::KvDtype dtype = kernels::KvDtype::F16;
+
+  // Bytes one block occupies across all layers, K and V, scales included.
+  size_t block_bytes() const;
+  // 2 x layers x kv_heads x head_dim x bytes(dtype): the per-token payload, without scales.
+  size_t token_payload_bytes() const;
+  // Blocks that fit in a byte budget (0 when not even one fits).
+  int64_t blocks_for_budget(size_t budget_bytes) const;
+};
+
+class KvStorage {
+ public:
+  // Throws std::invalid_argument for impossible layouts (block size outside 1..256, no blocks) and
+  // std::bad_alloc when the memory cannot be had.
+  KvStorage(const KvLayout& layout, int64_t num_blocks);
+
+  const KvLayout& layout() const { return layout_; }
+  int64_t num_blocks() const { return num_blocks_; }
+  size_t allocated_bytes() const { return num_blocks_ * layout_.block_bytes(); }
+
+  kernels::KvPoolView k(int layer);
+  kernels::KvPoolView v(int layer);
+  // Copies every layer's K/V (and scales) of block src into block dst (copy-on-write).
+  void copy_block(int32_t src, int32_t dst);
+
+ private:
+  KvLayout layout_;
+  int64_t num_blocks_;
+  size_t layer_elems_;   // elements in one layer's K pool
+  size_t layer_scales_;  // scales in one layer's K pool
+  std::vector<std::vector<uint8_t>> k_, v_;
+  std::vector<std::vector<float>> k_scales_, v_scales_;
+};
+
+}  // namespace inferscope

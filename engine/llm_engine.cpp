@@ -1,0 +1,367 @@
+#include "engine/llm_engine.h"
+
+#include <algorithm>
+#include <spdlog/spdlog.h>
+#include <stdexcept>
+
+#include "kernels/cpu/thread_pool.h"
+
+namespace inferscope {
+
+namespace {
+
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+// Each sample of a request has its own stream, derived from the request's seed and the sample index
+// only, so a request's output does not depend on what else the engine is running.
+uint64_t sample_seed(uint64_t seed, int index) {
+  uint64_t z = seed + 0x9e3779b97f4a7c15ull * uint64_t(index + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+std::string EngineConfig::validate() const {
+  if (block_size < 1 || block_size > 256) return "block size must be between 1 and 256 tokens";
+  if (kv_budget_bytes == 0) return "the KV budget must be larger than 0";
+  if (threads < 0 || threads > 256) return "threads must be between 0 (all cores) and 256";
+  if (!sched.recompute_all && sched.max_num_batched_tokens < 1) return "max batched tokens must be >= 1";
+  if (sched.recompute_all && prefix_caching) return "prefix caching needs the KV cache (turn one of them off)";
+  return sched.validate();
+}
+
+LLMEngine::LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig config)
+    : model_(std::move(model)), config_(config), recorder_(std::max<size_t>(1, config.metrics_ring), config.keep_full_metrics_log) {
+  if (const std::string why = config_.validate(); !why.empty()) throw std::invalid_argument(why);
+  const ModelConfig& mc = model_->model->config();
+  KvLayout layout;
+  layout.n_layers = mc.n_layers;
+  layout.kv_heads = mc.n_kv_heads;
+  layout.head_dim = mc.head_dim;
+  layout.block_size = config_.block_size;
+  layout.dtype = config_.kv_dtype;
+  const int64_t blocks = layout.blocks_for_budget(config_.kv_budget_bytes);
+  if (blocks < 1)
+    throw std::invalid_argument("a KV budget of " + std::to_string(config_.kv_budget_bytes) +
+                                " bytes holds no block of " + std::to_string(layout.block_bytes()) + " bytes");
+  if (blocks > (int64_t(1) << 30)) throw std::invalid_argument("the KV budget is too large");
+  storage_ = std::make_unique<KvStorage>(layout, blocks);
+  kv_ = std::make_unique<KvCacheManager>(static_cast<int32_t>(blocks), config_.block_size, config_.prefix_caching);
+  scheduler_ = std::make_unique<Scheduler>(config_.sched, *kv_);
+  pool_ = std::make_unique<kernels::ThreadPool>(config_.threads);
+  max_model_len_ = static_cast<int>(std::min<int64_t>(mc.context_length, kv_->max_tokens()));
+  spdlog::info("engine: {} KV blocks of {} tokens ({} bytes each, {}), max sequence length {}", blocks,
+               config_.block_size, layout.block_bytes(), kernels::kv_dtype_name(config_.kv_dtype), max_model_len_);
+}
+
+LLMEngine::~LLMEngine() = default;
+
+Sequence* LLMEngine::new_sequence(RequestState& req, int sample_index, const SamplingParams& params) {
+  auto seq = std::make_unique<Sequence>();
+  seq->id = next_seq_id_++;
+  seq->request_id = req.id;
+  seq->sample_index = sample_index;
+  seq->params = params;
+  seq->rng = SamplerRng(sample_seed(params.seed, sample_index));
+  seq->arrival = Clock::now();
+  Sequence* raw = seq.get();
+  req.seqs.push_back(std::move(seq));
+  seq_by_id_[raw->id] = raw;
+  return raw;
+}
+
+void LLMEngine::fail_request(RequestState& req, const std::string& why) {
+  req.failed = true;
+  req.error = why;
+  for (auto& s : req.seqs) {
+    if (s->is_finished()) continue;
+    scheduler_->remove(s.get());
+    s->status = SeqStatus::Failed;
+    s->finish_reason = FinishReason::Failed;
+    s->error = why;
+    s->finished = Clock::now();
+  }
+  spdlog::warn("request {} failed: {}", req.id, why);
+}
+
+int64_t LLMEngine::submit(const Request& r) {
+  if (!started_) {
+    start_ = Clock::now();
+    started_ = true;
+  }
+  RequestState& req = requests_[next_request_id_];
+  req.id = next_request_id_++;
+  req.n = r.n;
+  std::string why;
+  try {
+    req.prompt_ids = r.prompt_ids.empty() ? model_->encode_prompt(r.prompt) : r.prompt_ids;
+  } catch (const std::exception& e) {
+    why = std::string("cannot tokenize the prompt: ") + e.what();
+  }
+  const int n_vocab = model_->model->config().n_vocab;
+  if (why.empty()) why = r.params.validate();
+  if (why.empty() && (r.n < 1 || r.n > 64)) why = "n (parallel samples) must be between 1 and 64";
+  if (why.empty() && req.prompt_ids.empty()) why = "the prompt is empty";
+  if (why.empty())
+    for (int32_t id : req.prompt_ids)
+      if (id < 0 || id >= n_vocab) {
+        why = "prompt token id " + std::to_string(id) + " is outside the vocabulary";
+        break;
+      }
+  if (why.empty() && static_cast<int>(req.prompt_ids.size()) >= model_->model->config().context_length)
+    why = "the prompt has " + std::to_string(req.prompt_ids.size()) + " tokens; the model's context is " +
+          std::to_string(model_->model->config().context_length);
+  if (why.empty() && static_cast<int64_t>(req.prompt_ids.size()) >= kv_->max_tokens())
+    why = "the prompt has " + std::to_string(req.prompt_ids.size()) + " tokens but the whole KV cache holds " +
+          std::to_string(kv_->max_tokens()) + " (" + std::to_string(kv_->num_total_blocks()) + " blocks of " +
+          std::to_string(kv_->block_size()) + "); raise the KV budget";
+  Sequence* first = new_sequence(req, 0, r.params);
+  first->tokens = req.prompt_ids;
+  first->n_prompt = static_cast<int>(req.prompt_ids.size());
+  if (!why.empty()) {
+    fail_request(req, why);
+    return req.id;
+  }
+  if (r.n > 1) {
+    first->awaiting_fork = true;
+    first->pending_siblings = r.n - 1;
+  }
+  scheduler_->add(first);
+  return req.id;
+}
+
+void LLMEngine::cancel(int64_t request_id) {
+  auto it = requests_.find(request_id);
+  if (it == requests_.end()) return;
+  RequestState& req = it->second;
+  req.cancelled = true;
+  for (auto& s : req.seqs) {
+    if (s->is_finished()) continue;
+    scheduler_->remove(s.get());
+    s->status = SeqStatus::Cancelled;
+    s->finish_reason = FinishReason::Cancelled;
+    s->finished = Clock::now();
+  }
+}
+
+bool LLMEngine::has_unfinished() const { return !scheduler_->idle(); }
+
+void LLMEngine::finish(Sequence& seq, FinishReason reason, StepResult& out) {
+  seq.text += seq.decoder.flush();
+  seq.status = SeqStatus::Finished;
+  seq.finish_reason = reason;
+  seq.finished = Clock::now();
+  scheduler_->remove(&seq);
+  const RequestState& req = requests_.at(seq.request_id);
+  const bool all_done = std::all_of(req.seqs.begin(), req.seqs.end(), [](const auto& s) { return s->is_finished(); }) &&
+                        !seq.awaiting_fork;
+  if (all_done) out.finished_requests.push_back(req.id);
+}
+
+void LLMEngine::accept_token(Sequence& seq, int32_t token, TokenOrigin origin, StepResult& out) {
+  const auto now = Clock::now();
+  if (!seq.has_first_token) {
+    seq.has_first_token = true;
+    seq.first_token = now;
+  }
+  seq.tokens.push_back(token);
+  TokenEvent ev;
+  ev.request_id = seq.request_id;
+  ev.sample_index = seq.sample_index;
+  ev.token = token;
+  ev.origin = origin;
+  const Tokenizer& tok = *model_->tokenizer;
+  const bool eog = tok.is_eog(token) && !seq.params.ignore_eos;
+  if (!eog) {
+    ev.text = seq.decoder.push(tok.token_to_piece(token));
+    seq.text += ev.text;
+  }
+  out.events.push_back(ev);
+  if (eog) return finish(seq, FinishReason::Eos, out);
+  // Stop strings: search only the text that could contain a new match.
+  if (!seq.params.stop.empty()) {
+    size_t longest = 0;
+    for (const auto& s : seq.params.stop) longest = std::max(longest, s.size());
+    const size_t from = seq.stop_scan_from > longest ? seq.stop_scan_from - longest : 0;
+    size_t cut = std::string::npos;
+    for (const auto& s : seq.params.stop) cut = std::min(cut, seq.text.find(s, from));
+    seq.stop_scan_from = seq.text.size();
+    if (cut != std::string::npos) {
+      seq.text.resize(cut);
+      return finish(seq, FinishReason::Stop, out);
+    }
+  }
+  if (seq.n_generated() >= seq.params.max_tokens || static_cast<int>(seq.tokens.size()) >= max_model_len_)
+    finish(seq, FinishReason::Length, out);
+}
+
+void LLMEngine::fork_siblings(Sequence& parent, const float* logits, StepResult& out) {
+  RequestState& req = requests_.at(parent.request_id);
+  const int n_vocab = model_->model->config().n_vocab;
+  for (int i = 1; i <= parent.pending_siblings; ++i) {
+    Sequence* child = new_sequence(req, i, parent.params);
+    child->tokens = parent.tokens;  // the prompt; the parent's first token is not appended yet
+    child->n_prompt = parent.n_prompt;
+    child->n_computed = parent.n_computed;
+    child->n_prefix_hit = parent.n_prefix_hit;
+    child->arrival = parent.arrival;
+    child->first_scheduled = parent.first_scheduled;
+    kv_->fork(parent.id, child->id);
+    scheduler_->add_running(child);
+    const int32_t tok = sample_token(logits, n_vocab, child->params, child->tokens, child->rng, probs_scratch_);
+    accept_token(*child, tok, TokenOrigin::Decoded, out);
+  }
+  parent.pending_siblings = 0;
+  parent.awaiting_fork = false;
+}
+
+StepResult LLMEngine::step() {
+  StepResult out;
+  if (scheduler_->idle()) return out;
+  const auto t0 = Clock::now();
+  const int64_t hit_before = kv_->prefix_hit_tokens();
+  const int64_t query_before = kv_->prefix_query_tokens();
+
+  StepPlan plan = scheduler_->schedule();
+  for (const BlockCopy& c : kv_->take_pending_copies()) storage_->copy_block(c.src, c.dst);
+
+  // One batch: each scheduled sequence's next tokens as rows; logits only for rows that end a sequence.
+  ForwardBatch batch;
+  for (const ScheduledSeq& p : plan.seqs) {
+    Sequence* s = p.seq;
+    SeqSlice sl;
+    sl.seq_id = s->id;
+    sl.row_begin = batch.n_rows();
+    sl.n_new = p.n_tokens;
+    sl.n_past = s->n_computed;
+    sl.block_table = &kv_->block_table(s->id);
+    sl.n_logits = s->n_computed + p.n_tokens == static_cast<int>(s->tokens.size()) ? 1 : 0;
+    batch.tokens.insert(batch.tokens.end(), s->tokens.begin() + s->n_computed,
+                        s->tokens.begin() + s->n_computed + p.n_tokens);
+    batch.seqs.push_back(sl);
+  }
+  int finished = 0;
+  if (!batch.seqs.empty()) {
+    ForwardStats stats;
+    model_->model->forward(batch, *storage_, pool_.get(), logits_, config_.attention, &stats);
+    attention_counters_.kv_bytes_read += stats.attention.kv_bytes_read;
+    attention_counters_.score_bytes_written += stats.attention.score_bytes_written;
+    const int n_vocab = model_->model->config().n_vocab;
+    int r = 0;
+    for (size_t i = 0; i < plan.seqs.size(); ++i) {
+      Sequence* s = plan.seqs[i].seq;
+      s->n_computed += plan.seqs[i].n_tokens;
+      if (!config_.sched.recompute_all) kv_->commit_tokens(s->id, s->tokens);
+      if (batch.seqs[i].n_logits == 0) continue;
+      const float* row = &logits_[size_t(r++) * n_vocab];
+      if (s->awaiting_fork) fork_siblings(*s, row, out);
+      const int32_t tok = sample_token(row, n_vocab, s->params, s->tokens, s->rng, probs_scratch_);
+      accept_token(*s, tok, TokenOrigin::Decoded, out);
+    }
+  }
+  for (const ScheduledSeq& p : plan.seqs)
+    if (p.seq->status == SeqStatus::Finished) ++finished;
+  const double step_ms = ms_between(t0, Clock::now());
+  out.metrics = make_metrics(plan, step_ms, finished, static_cast<int>(out.events.size()), hit_before, query_before);
+  recorder_.record(out.metrics, std::make_shared<const BlockMapSnapshot>(kv_->snapshot()));
+  out.ran = true;
+  ++step_index_;
+  return out;
+}
+
+StepMetrics LLMEngine::make_metrics(const StepPlan& plan, double step_ms, int finished, int generated,
+                                    int64_t hit_before, int64_t query_before) {
+  StepMetrics m;
+  m.step = step_index_;
+  m.t_ms = ms_between(start_, Clock::now());
+  m.step_ms = step_ms;
+  m.running = scheduler_->num_running();
+  m.waiting = scheduler_->num_waiting();
+  m.preempted = plan.preempted;
+  m.finished = finished;
+  m.prefill_tokens = plan.prefill_tokens;
+  m.decode_tokens = plan.decode_tokens;
+  m.token_budget = config_.sched.max_num_batched_tokens;
+  m.max_num_seqs = config_.sched.max_num_seqs;
+  m.slot_utilization = double(plan.seqs.size()) / m.max_num_seqs;
+  m.token_utilization = std::min(1.0, double(plan.prefill_tokens + plan.decode_tokens) / m.token_budget);
+  m.kv_blocks_total = kv_->num_total_blocks();
+  m.kv_blocks_used = kv_->num_used_blocks();
+  m.kv_blocks_cached = kv_->num_cached_blocks();
+  m.kv_blocks_shared = kv_->num_shared_blocks();
+  const KvLayout& L = storage_->layout();
+  m.kv_bytes_logical = kv_->num_filled_slots() * int64_t(L.token_payload_bytes());
+  m.kv_bytes_allocated = int64_t(m.kv_blocks_used) * int64_t(L.block_bytes());
+  m.prefix_hit_tokens = kv_->prefix_hit_tokens() - hit_before;
+  m.prefix_query_tokens = kv_->prefix_query_tokens() - query_before;
+  // Throughput over the steps of the last second.
+  tps_window_.push_back({m.t_ms, generated});
+  while (tps_window_.size() > 1 && m.t_ms - tps_window_.front().first > 1000.0) tps_window_.erase(tps_window_.begin());
+  int window_tokens = 0;
+  for (const auto& w : tps_window_) window_tokens += w.second;
+  const double span_ms = tps_window_.size() > 1 ? m.t_ms - tps_window_.front().first + step_ms : step_ms;
+  m.tokens_per_s = span_ms > 0 ? window_tokens * 1000.0 / span_ms : 0.0;
+  return m;
+}
+
+RequestInfo LLMEngine::request_info(int64_t request_id) const {
+  RequestInfo info;
+  auto it = requests_.find(request_id);
+  if (it == requests_.end()) return info;
+  const RequestState& req = it->second;
+  info.id = req.id;
+  info.prompt_ids = req.prompt_ids;
+  info.n_prompt = static_cast<int>(req.prompt_ids.size());
+  info.error = req.error;
+  bool any_running = false, any_waiting = false, all_finished = true, any_preempted_waiting = false;
+  Clock::time_point first_token{}, last_finish{}, first_sched{};
+  Clock::time_point arrival = req.seqs.empty() ? Clock::time_point{} : req.seqs.front()->arrival;
+  double tpot_sum = 0;
+  int tpot_n = 0;
+  for (const auto& s : req.seqs) {
+    info.seq_ids.push_back(s->id);
+    info.token_ids.emplace_back(s->tokens.begin() + s->n_prompt, s->tokens.end());
+    info.texts.push_back(s->text);
+    info.n_generated += s->n_generated();
+    info.preemptions += s->preemptions;
+    info.n_prefix_hit = std::max(info.n_prefix_hit, s->n_prefix_hit);
+    if (kv_->has_sequence(s->id)) info.blocks_held += static_cast<int>(kv_->block_table(s->id).size());
+    any_running |= s->status == SeqStatus::Running;
+    any_waiting |= s->status == SeqStatus::Waiting;
+    any_preempted_waiting |= s->status == SeqStatus::Waiting && s->preemptions > 0;
+    all_finished &= s->is_finished();
+    if (s->has_first_token && (first_token == Clock::time_point{} || s->first_token < first_token)) first_token = s->first_token;
+    if (s->first_scheduled != Clock::time_point{} && (first_sched == Clock::time_point{} || s->first_scheduled < first_sched))
+      first_sched = s->first_scheduled;
+    if (s->is_finished()) last_finish = std::max(last_finish, s->finished);
+    if (s->has_first_token && s->is_finished() && s->n_generated() > 1) {
+      tpot_sum += ms_between(s->first_token, s->finished) / (s->n_generated() - 1);
+      ++tpot_n;
+    }
+    if (info.finish_reason.empty() || s->finish_reason != FinishReason::None) info.finish_reason = to_string(s->finish_reason);
+  }
+  if (req.failed) info.state = "failed";
+  else if (req.cancelled) info.state = "cancelled";
+  else if (any_running) info.state = "running";
+  else if (any_preempted_waiting) info.state = "preempted";
+  else if (any_waiting || (!req.seqs.empty() && req.seqs.front()->awaiting_fork)) info.state = "waiting";
+  else if (all_finished) info.state = "finished";
+  if (first_sched != Clock::time_point{}) info.queue_ms = ms_between(arrival, first_sched);
+  if (first_token != Clock::time_point{}) info.ttft_ms = ms_between(arrival, first_token);
+  if (tpot_n > 0) info.tpot_ms = tpot_sum / tpot_n;
+  if (all_finished && last_finish != Clock::time_point{}) info.e2e_ms = ms_between(arrival, last_finish);
+  return info;
+}
+
+std::vector<RequestInfo> LLMEngine::all_requests() const {
+  std::vector<RequestInfo> v;
+  v.reserve(requests_.size());
+  for (const auto& [id, req] : requests_) v.push_back(request_info(id));
+  return v;
+}
+
+}  // namespace inferscope

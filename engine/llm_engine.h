@@ -1,0 +1,149 @@
+#pragma once
+// LLMEngine: the serving loop. Requests go in with submit(); every step() plans one iteration
+// (Scheduler), makes room in the paged KV cache (KvCacheManager), runs ONE batched forward pass over all
+// scheduled tokens (LlamaModel), samples, streams tokens out and records StepMetrics + a BlockMapSnapshot.
+// Single-threaded by contract: the thread that calls step() owns the engine (the GUI's engine thread,
+// the CLI's main thread); only the compute pool inside a step uses other threads.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/kv/kv_cache_manager.h"
+#include "engine/kv/kv_storage.h"
+#include "engine/metrics/metrics_recorder.h"
+#include "engine/model/loaded_model.h"
+#include "engine/sched/scheduler.h"
+
+namespace inferscope::kernels { class ThreadPool; }
+
+namespace inferscope {
+
+struct EngineConfig {
+  kernels::KvDtype kv_dtype = kernels::KvDtype::F16;
+  int block_size = 16;
+  size_t kv_budget_bytes = size_t(64) << 20;
+  bool prefix_caching = true;
+  kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled;
+  SchedulerConfig sched;
+  int threads = 0;                  // compute threads (0 = one per core)
+  size_t metrics_ring = 4096;       // recent steps kept for live charts
+  bool keep_full_metrics_log = true;
+  std::string validate() const;     // empty when valid
+};
+
+struct Request {
+  std::string prompt;               // text, tokenized as the model's tokenizer says (special tokens parsed)
+  std::vector<int32_t> prompt_ids;  // used instead of prompt when non-empty
+  SamplingParams params;
+  int n = 1;                        // parallel samples sharing the prompt's KV blocks
+};
+
+// One generated token, streamed out of step().
+struct TokenEvent {
+  int64_t request_id = 0;
+  int sample_index = 0;
+  int32_t token = 0;
+  std::string text;                 // UTF-8 text this token completes (may be empty mid-character)
+  TokenOrigin origin = TokenOrigin::Decoded;
+};
+
+// A request's state for tables and reports.
+struct RequestInfo {
+  int64_t id = 0;
+  std::string state;                // waiting | running | preempted | finished | failed | cancelled
+  std::string finish_reason;        // eos | length | stop | cancelled | failed | ""
+  std::string error;
+  int n_prompt = 0;
+  int n_prefix_hit = 0;
+  int n_generated = 0;              // over all samples
+  int blocks_held = 0;
+  int preemptions = 0;
+  double queue_ms = -1, ttft_ms = -1, tpot_ms = -1, e2e_ms = -1;  // -1 = not yet known
+  std::vector<int32_t> prompt_ids;
+  std::vector<std::vector<int32_t>> token_ids;  // generated ids per sample
+  std::vector<std::string> texts;               // generated text per sample
+  std::vector<int64_t> seq_ids;
+};
+
+struct StepResult {
+  StepMetrics metrics;
+  std::vector<TokenEvent> events;
+  std::vector<int64_t> finished_requests;  // finished, failed or cancelled during this step
+  bool ran = false;                        // false when there was nothing to do
+};
+
+class LLMEngine {
+ public:
+  // Throws std::invalid_argument with the reason when the configuration is impossible for this model.
+  LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig config);
+  ~LLMEngine();
+
+  const EngineConfig& config() const { return config_; }
+  const LoadedModel& model() const { return *model_; }
+
+  // Queues a request and returns its id. A request that can never run (empty prompt, prompt longer than
+  // the context or the whole cache, invalid sampling) is accepted as failed: its info says why and the
+  // other requests are unaffected.
+  int64_t submit(const Request& request);
+  // Cancels a waiting or running request (its blocks are released at once). Unknown ids are ignored.
+  void cancel(int64_t request_id);
+  // Runs one step. Returns ran=false when no request is waiting or running.
+  StepResult step();
+  bool has_unfinished() const;
+
+  RequestInfo request_info(int64_t request_id) const;
+  std::vector<RequestInfo> all_requests() const;
+  const MetricsRecorder& metrics() const { return recorder_; }
+  MetricsRecorder& metrics() { return recorder_; }
+  BlockMapSnapshot block_map() const { return kv_->snapshot(); }
+  const KvCacheManager& kv_manager() const { return *kv_; }
+  const KvStorage& kv_storage() const { return *storage_; }
+  int64_t total_preemptions() const { return scheduler_->total_preemptions(); }
+  // Longest sequence (prompt + generated) one request may reach: min(context length, cache capacity).
+  int max_model_len() const { return max_model_len_; }
+  // Per-step counters of the attention kernels since construction.
+  const kernels::AttentionCounters& attention_counters() const { return attention_counters_; }
+
+ private:
+  struct RequestState {
+    int64_t id = 0;
+    std::vector<int32_t> prompt_ids;
+    int n = 1;
+    std::vector<std::unique_ptr<Sequence>> seqs;
+    bool failed = false;
+    std::string error;
+    bool cancelled = false;
+  };
+
+  Sequence* new_sequence(RequestState& req, int sample_index, const SamplingParams& params);
+  void fail_request(RequestState& req, const std::string& why);
+  // Appends a sampled token to seq, streams it, and finishes seq on EOS / stop / length.
+  void accept_token(Sequence& seq, int32_t token, TokenOrigin origin, StepResult& out);
+  void finish(Sequence& seq, FinishReason reason, StepResult& out);
+  void fork_siblings(Sequence& parent, const float* logits, StepResult& out);
+  StepMetrics make_metrics(const StepPlan& plan, double step_ms, int finished, int generated, int64_t hit_before,
+                           int64_t query_before);
+
+  std::shared_ptr<const LoadedModel> model_;
+  EngineConfig config_;
+  std::unique_ptr<kernels::ThreadPool> pool_;
+  std::unique_ptr<KvStorage> storage_;
+  std::unique_ptr<KvCacheManager> kv_;
+  std::unique_ptr<Scheduler> scheduler_;
+  MetricsRecorder recorder_;
+  std::map<int64_t, RequestState> requests_;
+  std::map<int64_t, Sequence*> seq_by_id_;
+  int64_t next_request_id_ = 0;
+  int64_t next_seq_id_ = 0;
+  int64_t step_index_ = 0;
+  int max_model_len_ = 0;
+  Clock::time_point start_{};
+  bool started_ = false;
+  std::vector<float> logits_, probs_scratch_;
+  std::vector<std::pair<double, int>> tps_window_;  // (t_ms, tokens generated) of recent steps
+  kernels::AttentionCounters attention_counters_;
+};
+
+}  // namespace inferscope

@@ -1,0 +1,53 @@
+#pragma once
+// The llama-family transformer: one batched forward pass over the rows of a ForwardBatch, reading and
+// writing K/V through paged block tables. Qt-free; owns its GGUF mapping and scratch buffers.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/model/forward_batch.h"
+#include "engine/model/model_config.h"
+#include "engine/model/model_weights.h"
+#include "kernels/cpu/paged_attention.h"
+
+namespace inferscope::gguf { class GgufFile; }
+namespace inferscope::kernels { class ThreadPool; }
+
+namespace inferscope {
+
+class KvStorage;
+
+struct ForwardStats {
+  kernels::AttentionCounters attention;
+};
+
+class LlamaModel {
+ public:
+  // Takes ownership of an opened GGUF file; throws std::runtime_error when the model cannot run.
+  explicit LlamaModel(std::shared_ptr<const gguf::GgufFile> file);
+  ~LlamaModel();
+
+  const ModelConfig& config() const { return config_; }
+  const ModelWeights& weights() const { return weights_; }
+  const gguf::GgufFile& file() const { return *file_; }
+
+  // Runs the pass. logits receives n_logit_rows() x n_vocab floats, in the order of batch.seqs, each
+  // sequence's last n_logits rows in position order. Each row's result depends only on that sequence's
+  // tokens and cache, never on the rest of the batch (batch invariance).
+  void forward(const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool, std::vector<float>& logits,
+               kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled, ForwardStats* stats = nullptr);
+
+ private:
+  void attention_rows(const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
+                      kernels::AttentionImpl impl, ForwardStats* stats);
+
+  std::shared_ptr<const gguf::GgufFile> file_;
+  ModelConfig config_;
+  ModelWeights weights_;
+  // Scratch, grown on demand and reused across passes.
+  std::vector<float> x_, xn_, q_, k_, v_, att_, ffn_gate_, ffn_up_, tmp_;
+  std::vector<int32_t> row_pos_, row_seq_;
+};
+
+}  // namespace inferscope

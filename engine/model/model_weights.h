@@ -1,0 +1,43 @@
+#pragma once
+// Typed views of a model's tensors inside the memory-mapped GGUF file, checked against the config.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/model/model_config.h"
+#include "kernels/cpu/ggml_type.h"
+
+namespace inferscope::gguf { class GgufFile; }
+
+namespace inferscope {
+
+// A 2-D weight [rows = n_out][cols = n_in] (GGUF ne = [n_in, n_out]) or a 1-D vector (rows = 1).
+struct WeightRef {
+  std::string name;
+  kernels::GgmlType type = kernels::GgmlType::F32;
+  int64_t n_in = 0;
+  int64_t n_out = 1;
+  const void* data = nullptr;
+  size_t n_bytes = 0;
+  explicit operator bool() const { return data != nullptr; }
+};
+
+struct LayerWeights {
+  WeightRef attn_norm, wq, wk, wv, wo, bq, bk, bv;
+  WeightRef ffn_norm, w_gate, w_up, w_down;
+};
+
+struct ModelWeights {
+  WeightRef token_embd;
+  WeightRef output_norm;
+  WeightRef output;       // == token_embd when the model ties them
+  bool tied_output = false;
+  std::vector<LayerWeights> layers;
+};
+
+// Binds every tensor the config needs. Throws std::runtime_error naming a missing tensor, a shape that
+// does not match the config, or a tensor type we cannot run. Sets config.n_vocab from token_embd.
+ModelWeights bind_weights(const gguf::GgufFile& file, ModelConfig& config);
+
+}  // namespace inferscope

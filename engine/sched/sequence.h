@@ -1,0 +1,57 @@
+#pragma once
+// One sequence the engine generates: its tokens, how many of them have K/V in the cache, its sampling
+// state and its timings. A request with n parallel samples owns n sequences.
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/sample/sampler.h"
+#include "engine/sample/sampling_params.h"
+#include "engine/tokenizer/tokenizer.h"
+
+namespace inferscope {
+
+enum class SeqStatus : uint8_t { Waiting, Running, Finished, Failed, Cancelled };
+const char* to_string(SeqStatus s);
+
+enum class FinishReason : uint8_t { None, Eos, Length, Stop, Cancelled, Failed };
+const char* to_string(FinishReason r);  // "eos", "length", "stop", "cancelled", "failed", ""
+
+// How a token came to be, for colouring the playground.
+enum class TokenOrigin : uint8_t { Prompt, PrefixHit, Decoded, Accepted };
+
+using Clock = std::chrono::steady_clock;
+
+struct Sequence {
+  int64_t id = 0;
+  int64_t request_id = 0;
+  int sample_index = 0;                 // 0..n-1 within its request
+  SeqStatus status = SeqStatus::Waiting;
+  FinishReason finish_reason = FinishReason::None;
+  std::string error;                    // why it failed
+
+  std::vector<int32_t> tokens;          // prompt followed by generated tokens
+  int n_prompt = 0;
+  int n_computed = 0;                   // tokens whose K/V are in the cache (prefix hits included)
+  int n_prefix_hit = 0;                 // prompt tokens served by the prefix cache at the last admission
+
+  SamplingParams params;
+  SamplerRng rng{0};
+  Utf8StreamDecoder decoder;
+  std::string text;                     // decoded generated text (valid UTF-8)
+  size_t stop_scan_from = 0;            // where the stop-string search resumes in text
+
+  int preemptions = 0;
+  bool awaiting_fork = false;           // parent of a parallel-sampling group whose siblings are not made yet
+  int pending_siblings = 0;
+
+  Clock::time_point arrival{}, first_scheduled{}, first_token{}, finished{};
+  bool has_first_token = false;
+
+  int n_generated() const { return static_cast<int>(tokens.size()) - n_prompt; }
+  int n_uncomputed() const { return static_cast<int>(tokens.size()) - n_computed; }
+  bool is_finished() const { return status == SeqStatus::Finished || status == SeqStatus::Failed || status == SeqStatus::Cancelled; }
+};
+
+}  // namespace inferscope

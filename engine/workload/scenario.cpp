@@ -1,0 +1,183 @@
+#include "engine/workload/scenario.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+namespace inferscope {
+
+namespace {
+
+using nlohmann::json;
+
+void check_keys(const json& j, const std::set<std::string>& allowed, const std::string& where) {
+  if (!j.is_object()) throw std::invalid_argument(where + " must be a JSON object");
+  for (const auto& [k, v] : j.items())
+    if (!allowed.count(k)) throw std::invalid_argument("unknown key '" + k + "' in " + where);
+}
+
+bool on_off(const json& v, const std::string& key) {
+  if (v.is_boolean()) return v.get<bool>();
+  if (v.is_string() && (v == "on" || v == "off")) return v == "on";
+  throw std::invalid_argument(key + " must be true/false or \"on\"/\"off\"");
+}
+
+template <class T>
+T num(const json& v, const std::string& key) {
+  if (!v.is_number()) throw std::invalid_argument(key + " must be a number");
+  return v.get<T>();
+}
+
+std::pair<int, int> range(const json& v, const std::string& key) {
+  if (v.is_array() && v.size() == 2 && v[0].is_number_integer() && v[1].is_number_integer())
+    return {v[0].get<int>(), v[1].get<int>()};
+  if (v.is_number_integer()) return {v.get<int>(), v.get<int>()};
+  if (v.is_string()) {
+    const std::string s = v.get<std::string>();
+    const auto colon = s.find(':');
+    try {
+      if (colon == std::string::npos) return {std::stoi(s), std::stoi(s)};
+      return {std::stoi(s.substr(0, colon)), std::stoi(s.substr(colon + 1))};
+    } catch (...) {
+    }
+  }
+  throw std::invalid_argument(key + " must be [MIN, MAX] or \"MIN:MAX\"");
+}
+
+}  // namespace
+
+EngineConfig engine_config_from_json(const json& j, EngineConfig c) {
+  check_keys(j, {"batching", "max_seqs", "max_batched_tokens", "block_size", "kv_dtype", "kv_budget_mib", "prefix_cache",
+                 "chunked_prefill", "attention", "no_kv_cache", "threads"},
+             "engine settings");
+  for (const auto& [k, v] : j.items()) {
+    if (k == "batching") {
+      if (v != "continuous" && v != "static") throw std::invalid_argument("batching must be continuous or static");
+      c.sched.batching = v == "static" ? BatchingMode::Static : BatchingMode::Continuous;
+    } else if (k == "max_seqs") {
+      c.sched.max_num_seqs = num<int>(v, k);
+    } else if (k == "max_batched_tokens") {
+      c.sched.max_num_batched_tokens = num<int>(v, k);
+    } else if (k == "block_size") {
+      c.block_size = num<int>(v, k);
+    } else if (k == "kv_dtype") {
+      const auto d = v.is_string() ? kernels::kv_dtype_from_name(v.get<std::string>()) : std::nullopt;
+      if (!d) throw std::invalid_argument("kv_dtype must be one of f32, f16, bf16, fp8, int8");
+      c.kv_dtype = *d;
+    } else if (k == "kv_budget_mib") {
+      const double mib = num<double>(v, k);
+      if (!(mib > 0) || mib > 1 << 20) throw std::invalid_argument("kv_budget_mib must be > 0");
+      c.kv_budget_bytes = static_cast<size_t>(mib * 1048576.0);
+    } else if (k == "prefix_cache") {
+      c.prefix_caching = on_off(v, k);
+    } else if (k == "chunked_prefill") {
+      c.sched.chunked_prefill = on_off(v, k);
+    } else if (k == "attention") {
+      if (v != "naive" && v != "tiled") throw std::invalid_argument("attention must be naive or tiled");
+      c.attention = v == "naive" ? kernels::AttentionImpl::Naive : kernels::AttentionImpl::Tiled;
+    } else if (k == "no_kv_cache") {
+      c.sched.recompute_all = on_off(v, k);
+      if (c.sched.recompute_all) c.prefix_caching = false;
+    } else if (k == "threads") {
+      c.threads = num<int>(v, k);
+    }
+  }
+  if (const std::string why = c.validate(); !why.empty()) throw std::invalid_argument(why);
+  return c;
+}
+
+json engine_config_to_json(const EngineConfig& c) {
+  return {{"batching", to_string(c.sched.batching)},
+          {"max_seqs", c.sched.max_num_seqs},
+          {"max_batched_tokens", c.sched.max_num_batched_tokens},
+          {"block_size", c.block_size},
+          {"kv_dtype", kernels::kv_dtype_name(c.kv_dtype)},
+          {"kv_budget_mib", c.kv_budget_bytes / 1048576.0},
+          {"prefix_cache", c.prefix_caching},
+          {"chunked_prefill", c.sched.chunked_prefill},
+          {"attention", kernels::attention_impl_name(c.attention)},
+          {"no_kv_cache", c.sched.recompute_all},
+          {"threads", c.threads}};
+}
+
+WorkloadSpec workload_from_json(const json& j, const std::string& base_dir, WorkloadSpec w) {
+  check_keys(j, {"requests", "arrival", "prompt_len", "gen_len", "shared_prefix", "seed", "n", "temp", "top_k", "top_p",
+                 "min_p", "prompts_file"},
+             "workload");
+  for (const auto& [k, v] : j.items()) {
+    if (k == "requests") w.requests = num<int>(v, k);
+    else if (k == "arrival") {
+      if (!v.is_string()) throw std::invalid_argument("arrival must be a string");
+      w.set_arrival(v.get<std::string>());
+    } else if (k == "prompt_len") std::tie(w.prompt_min, w.prompt_max) = range(v, k);
+    else if (k == "gen_len") std::tie(w.gen_min, w.gen_max) = range(v, k);
+    else if (k == "shared_prefix") w.shared_prefix = num<int>(v, k);
+    else if (k == "seed") w.seed = w.sampling.seed = num<uint64_t>(v, k);
+    else if (k == "n") w.n = num<int>(v, k);
+    else if (k == "temp") w.sampling.temperature = num<float>(v, k);
+    else if (k == "top_k") w.sampling.top_k = num<int>(v, k);
+    else if (k == "top_p") w.sampling.top_p = num<float>(v, k);
+    else if (k == "min_p") w.sampling.min_p = num<float>(v, k);
+    else if (k == "prompts_file") {
+      std::filesystem::path p = v.get<std::string>();
+      if (p.is_relative() && !base_dir.empty()) p = std::filesystem::path(base_dir) / p;
+      w.prompts = read_prompts_file(p.string());
+    }
+  }
+  if (const std::string why = w.validate(); !why.empty()) throw std::invalid_argument(why);
+  return w;
+}
+
+json workload_to_json(const WorkloadSpec& w) {
+  json j = {{"requests", w.requests},
+            {"arrival", w.arrival == "poisson" ? "poisson:" + std::to_string(w.rate) : w.arrival},
+            {"prompt_len", {w.prompt_min, w.prompt_max}},
+            {"gen_len", {w.gen_min, w.gen_max}},
+            {"shared_prefix", w.shared_prefix},
+            {"seed", w.seed},
+            {"n", w.n},
+            {"temp", w.sampling.temperature},
+            {"top_k", w.sampling.top_k},
+            {"top_p", w.sampling.top_p}};
+  return j;
+}
+
+Scenario parse_scenario(const json& j) {
+  check_keys(j, {"name", "description", "engine", "workload", "compare"}, "scenario");
+  Scenario s;
+  s.name = j.value("name", "");
+  s.description = j.value("description", "");
+  if (j.contains("engine")) s.engine = j["engine"];
+  if (j.contains("workload")) s.workload = j["workload"];
+  engine_config_from_json(s.engine);  // validate now, so a bad file fails at load time
+  if (j.contains("compare")) {
+    if (!j["compare"].is_array()) throw std::invalid_argument("compare must be an array");
+    for (const auto& v : j["compare"]) {
+      check_keys(v, {"name", "engine"}, "compare entry");
+      ScenarioVariant var{v.value("name", ""), v.value("engine", json::object())};
+      engine_config_from_json(var.engine, engine_config_from_json(s.engine));
+      s.compare.push_back(var);
+    }
+  }
+  return s;
+}
+
+Scenario load_scenario(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open scenario " + path);
+  json j = json::parse(in, nullptr, false);
+  if (j.is_discarded()) throw std::invalid_argument("scenario " + path + " is not valid JSON");
+  return parse_scenario(j);
+}
+
+json scenario_to_json(const Scenario& s) {
+  json j = {{"name", s.name}, {"description", s.description}, {"engine", s.engine}, {"workload", s.workload}};
+  if (!s.compare.empty()) {
+    j["compare"] = json::array();
+    for (const auto& v : s.compare) j["compare"].push_back({{"name", v.name}, {"engine", v.engine}});
+  }
+  return j;
+}
+
+}  // namespace inferscope

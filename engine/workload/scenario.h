@@ -1,0 +1,49 @@
+#pragma once
+// Scenario files: engine settings and a workload together (resources/scenarios/*.json), shared by
+// `inferscope-cli run/export --scenario`, the GUI's scenario menu and "save settings as scenario".
+//
+// {
+//   "name": "...", "description": "...",
+//   "engine":   {"batching": "continuous", "max_seqs": 16, "max_batched_tokens": 512, "block_size": 16,
+//                "kv_dtype": "f16", "kv_budget_mib": 64, "prefix_cache": true, "chunked_prefill": true,
+//                "attention": "tiled", "no_kv_cache": false, "threads": 0},
+//   "workload": {"requests": 16, "arrival": "all-at-once" | "poisson:4", "prompt_len": [32, 128],
+//                "gen_len": [32, 128], "shared_prefix": 0, "seed": 0, "n": 1, "temp": 0, "top_k": 0,
+//                "top_p": 1, "prompts_file": "..."},
+//   "compare":  [{"name": "static", "engine": {"batching": "static"}}]   (optional: variants run side by side)
+// }
+// Every key is optional; absent keys keep their defaults. Unknown keys are rejected (typos must not pass).
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/llm_engine.h"
+#include "engine/workload/workload.h"
+
+namespace inferscope {
+
+struct ScenarioVariant {
+  std::string name;
+  nlohmann::json engine;  // overrides on top of the scenario's engine settings
+};
+
+struct Scenario {
+  std::string name;
+  std::string description;
+  nlohmann::json engine = nlohmann::json::object();
+  nlohmann::json workload = nlohmann::json::object();
+  std::vector<ScenarioVariant> compare;
+};
+
+// Throws std::invalid_argument with the offending key or value.
+Scenario parse_scenario(const nlohmann::json& j);
+Scenario load_scenario(const std::string& path);
+nlohmann::json scenario_to_json(const Scenario& s);
+
+EngineConfig engine_config_from_json(const nlohmann::json& j, EngineConfig base = {});
+nlohmann::json engine_config_to_json(const EngineConfig& c);
+// prompts_file is read relative to base_dir when relative.
+WorkloadSpec workload_from_json(const nlohmann::json& j, const std::string& base_dir = {}, WorkloadSpec base = {});
+nlohmann::json workload_to_json(const WorkloadSpec& w);
+
+}  // namespace inferscope

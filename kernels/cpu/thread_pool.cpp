@@ -1,0 +1,125 @@
+// Persistent workers woken per parallel_for. A worker that just finished spins briefly on the
+// generation counter (the next matmul usually follows within microseconds), then sleeps on a
+// condition variable. The caller runs chunk 0 itself and waits for the others the same way.
+#include "kernels/cpu/thread_pool.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace inferscope::kernels {
+namespace {
+
+constexpr int kSpinIterations = 2000;
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+}  // namespace
+
+struct ThreadPool::Impl {
+  int n_threads = 1;
+  std::vector<std::thread> workers;
+
+  std::mutex mu;
+  std::condition_variable cv_start;  // workers wait here for a new generation
+  std::condition_variable cv_done;   // the caller waits here for pending == 0
+  std::atomic<uint64_t> generation{0};
+  std::atomic<int> pending{0};
+  std::atomic<bool> stop{false};
+  std::atomic<bool> busy{false};  // catches re-entrant or concurrent parallel_for
+
+  // The current job. Written by the caller before the generation bump (release) and read by the
+  // workers after they observe it (acquire).
+  const std::function<void(int64_t, int64_t, int)>* fn = nullptr;
+  int64_t n_items = 0;
+
+  void run_chunk(int index) const {
+    const int64_t begin = n_items * index / n_threads;
+    const int64_t end = n_items * (index + 1) / n_threads;
+    if (begin < end) (*fn)(begin, end, index);
+  }
+
+  void worker_loop(int index) {
+    uint64_t seen = 0;
+    for (;;) {
+      uint64_t g = generation.load(std::memory_order_acquire);
+      for (int s = 0; s < kSpinIterations && g == seen; ++s) {
+        cpu_relax();
+        g = generation.load(std::memory_order_acquire);
+      }
+      if (g == seen) {
+        std::unique_lock lk(mu);
+        cv_start.wait(lk, [&] { return generation.load(std::memory_order_acquire) != seen; });
+        g = generation.load(std::memory_order_acquire);
+      }
+      seen = g;
+      if (stop.load(std::memory_order_acquire)) return;
+      run_chunk(index);
+      if (pending.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        std::lock_guard lk(mu);
+        cv_done.notify_one();
+      }
+    }
+  }
+};
+
+ThreadPool::ThreadPool(int n_threads) : impl_(new Impl) {
+  if (n_threads <= 0) n_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  impl_->n_threads = n_threads;
+  impl_->workers.reserve(static_cast<size_t>(n_threads - 1));
+  for (int i = 1; i < n_threads; ++i) impl_->workers.emplace_back([this, i] { impl_->worker_loop(i); });
+}
+
+ThreadPool::~ThreadPool() {
+  impl_->stop.store(true, std::memory_order_release);
+  {
+    std::lock_guard lk(impl_->mu);
+    impl_->generation.fetch_add(1, std::memory_order_acq_rel);
+  }
+  impl_->cv_start.notify_all();
+  for (std::thread& t : impl_->workers) t.join();
+  delete impl_;
+}
+
+int ThreadPool::size() const { return impl_->n_threads; }
+
+void ThreadPool::parallel_for(int64_t n, const std::function<void(int64_t, int64_t, int)>& fn) {
+  Impl& p = *impl_;
+  if (n <= 0) return;
+  if (p.n_threads == 1 || n == 1) {
+    fn(0, n, 0);
+    return;
+  }
+  [[maybe_unused]] const bool was_busy = p.busy.exchange(true, std::memory_order_acquire);
+  assert(!was_busy && "ThreadPool::parallel_for is not re-entrant");
+
+  p.fn = &fn;
+  p.n_items = n;
+  p.pending.store(p.n_threads - 1, std::memory_order_relaxed);
+  {
+    // Bumping under the mutex closes the window between a worker's predicate check and its wait.
+    std::lock_guard lk(p.mu);
+    p.generation.fetch_add(1, std::memory_order_acq_rel);
+  }
+  p.cv_start.notify_all();
+
+  p.run_chunk(0);
+
+  for (int s = 0; s < kSpinIterations && p.pending.load(std::memory_order_acquire) != 0; ++s) cpu_relax();
+  if (p.pending.load(std::memory_order_acquire) != 0) {
+    std::unique_lock lk(p.mu);
+    p.cv_done.wait(lk, [&] { return p.pending.load(std::memory_order_acquire) == 0; });
+  }
+  p.fn = nullptr;
+  p.busy.store(false, std::memory_order_release);
+}
+
+}  // namespace inferscope::kernels

@@ -1,0 +1,115 @@
+// Row operations: rms_norm against a double computation, RoPE on a hand example, softmax, SwiGLU.
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "kernels/cpu/ops.h"
+
+using namespace inferscope::kernels;
+
+class TestOps : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void rmsNorm() {
+    std::mt19937 rng(1);
+    std::normal_distribution<float> g(0.0f, 3.0f);
+    const int n = 576;
+    std::vector<float> x(n), w(n), out(n);
+    for (int i = 0; i < n; ++i) {
+      x[i] = g(rng);
+      w[i] = 1.0f + 0.1f * g(rng);
+    }
+    rms_norm(x.data(), w.data(), out.data(), n, 1e-5f);
+    double ss = 0.0;
+    for (float v : x) ss += double(v) * v;
+    const double scale = 1.0 / std::sqrt(ss / n + 1e-5);
+    for (int i = 0; i < n; ++i) QVERIFY(std::fabs(out[i] - x[i] * scale * w[i]) <= 1e-6 * (1.0 + std::fabs(x[i] * scale * w[i])));
+    // in place
+    std::vector<float> y = x;
+    rms_norm(y.data(), w.data(), y.data(), n, 1e-5f);
+    QCOMPARE(y, out);
+  }
+
+  // head_dim 4, pos 1, base 10000: theta_0 = 1, theta_1 = 10000^(-2/4) = 0.01.
+  void ropeHandExample() {
+    const double t0 = 1.0, t1 = std::pow(10000.0, -0.5);
+    const float in[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+    float normal[4] = {1, 2, 3, 4}, neox[4] = {1, 2, 3, 4};
+    rope(normal, 1, 4, 4, 1, 10000.0f, RopeStyle::Normal);
+    rope(neox, 1, 4, 4, 1, 10000.0f, RopeStyle::NeoX);
+    // Normal: pairs (0,1) with theta_0 and (2,3) with theta_1.
+    const double en[4] = {in[0] * std::cos(t0) - in[1] * std::sin(t0), in[0] * std::sin(t0) + in[1] * std::cos(t0),
+                          in[2] * std::cos(t1) - in[3] * std::sin(t1), in[2] * std::sin(t1) + in[3] * std::cos(t1)};
+    // NeoX: pairs (0,2) with theta_0 and (1,3) with theta_1.
+    const double ex[4] = {in[0] * std::cos(t0) - in[2] * std::sin(t0), in[1] * std::cos(t1) - in[3] * std::sin(t1),
+                          in[0] * std::sin(t0) + in[2] * std::cos(t0), in[1] * std::sin(t1) + in[3] * std::cos(t1)};
+    for (int i = 0; i < 4; ++i) {
+      QVERIFY2(std::fabs(normal[i] - en[i]) < 1e-6, qPrintable(QString("normal %1: %2 vs %3").arg(i).arg(normal[i]).arg(en[i])));
+      QVERIFY2(std::fabs(neox[i] - ex[i]) < 1e-6, qPrintable(QString("neox %1: %2 vs %3").arg(i).arg(neox[i]).arg(ex[i])));
+    }
+    QVERIFY(std::fabs(normal[2] - neox[2]) > 0.1);  // the two styles really differ
+  }
+
+  void ropePartialAndHeads() {
+    // 2 heads of 8, only the first 4 dims rotate; every head gets the same rotation.
+    std::vector<float> x(16);
+    for (int i = 0; i < 16; ++i) x[i] = float(i % 8) + 1.0f;
+    rope(x.data(), 2, 8, 4, 7, 10000.0f, RopeStyle::Normal);
+    for (int i = 0; i < 8; ++i) QCOMPARE(x[i], x[8 + i]);
+    for (int i = 4; i < 8; ++i) QCOMPARE(x[i], float(i) + 1.0f);
+    // norms of rotated pairs are kept
+    QVERIFY(std::fabs(std::hypot(x[0], x[1]) - std::hypot(1.0, 2.0)) < 1e-5);
+  }
+
+  void ropeAtZeroIsIdentity() {
+    std::vector<float> x(9 * 64);
+    for (size_t i = 0; i < x.size(); ++i) x[i] = std::sin(float(i));
+    for (RopeStyle s : {RopeStyle::Normal, RopeStyle::NeoX}) {
+      auto y = x;
+      rope(y.data(), 9, 64, 64, 0, 100000.0f, s);
+      QCOMPARE(y, x);
+    }
+  }
+
+  void softmax() {
+    std::vector<float> x = {1.0f, 2.0f, 3.0f, -1000.0f, 1000.0f, 999.0f};
+    softmax_inplace(x.data(), 3);
+    const double e = std::exp(1.0) + std::exp(2.0) + std::exp(3.0);
+    QVERIFY(std::fabs(x[0] - std::exp(1.0) / e) < 1e-6);
+    QVERIFY(std::fabs(x[2] - std::exp(3.0) / e) < 1e-6);
+    softmax_inplace(x.data() + 3, 3);  // large values: max subtraction keeps it finite
+    QCOMPARE(x[3], 0.0f);
+    QVERIFY(std::fabs(x[4] - 1.0 / (1.0 + std::exp(-1.0))) < 1e-6);
+    std::mt19937 rng(3);
+    std::normal_distribution<float> g(0.0f, 5.0f);
+    std::vector<float> v(49152);
+    for (auto& f : v) f = g(rng);
+    softmax_inplace(v.data(), int64_t(v.size()));
+    double sum = 0.0;
+    for (float f : v) {
+      QVERIFY(f >= 0.0f);
+      sum += f;
+    }
+    QVERIFY(std::fabs(sum - 1.0) < 1e-5);
+  }
+
+  void siluMulAndAdd() {
+    std::vector<float> gate = {-3.0f, -0.5f, 0.0f, 0.5f, 4.0f}, up = {1.0f, 2.0f, 3.0f, -1.0f, 0.5f}, out(5);
+    silu_mul(gate.data(), up.data(), out.data(), 5);
+    for (int i = 0; i < 5; ++i) {
+      const double s = gate[i] / (1.0 + std::exp(-double(gate[i]))) * up[i];
+      QVERIFY(std::fabs(out[i] - s) < 1e-6);
+    }
+    silu_mul(gate.data(), up.data(), gate.data(), 5);  // aliasing allowed
+    QCOMPARE(gate, out);
+    std::vector<float> a = {1, 2, 3}, b = {0.5f, -2, 10};
+    add_inplace(a.data(), b.data(), 3);
+    QCOMPARE(a, (std::vector<float>{1.5f, 0.0f, 13.0f}));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestOps)
+#include "tst_ops.moc"

@@ -1,0 +1,66 @@
+// ThreadPool: every index covered exactly once, thread indices in range, repeated and concurrent use.
+#include <QtTest>
+
+#include <atomic>
+#include <vector>
+
+#include "kernels/cpu/thread_pool.h"
+
+using namespace inferscope::kernels;
+
+class TestThreadPool : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void coversEveryIndexOnce() {
+    for (int size = 1; size <= 4; ++size) {
+      ThreadPool pool(size);
+      QCOMPARE(pool.size(), size);
+      for (int64_t n : {0, 1, 2, 3, 4, 5, 7, 17, 100, 1001, 65536}) {
+        std::vector<std::atomic<int>> hits(static_cast<size_t>(n));
+        std::atomic<int> calls{0}, bad_thread{0}, bad_range{0};
+        pool.parallel_for(n, [&](int64_t b, int64_t e, int thread) {
+          calls.fetch_add(1);
+          if (thread < 0 || thread >= size) bad_thread.fetch_add(1);
+          if (!(0 <= b && b < e && e <= n)) bad_range.fetch_add(1);
+          for (int64_t i = b; i < e; ++i) hits[i].fetch_add(1);
+        });
+        QCOMPARE(bad_thread.load(), 0);
+        QCOMPARE(bad_range.load(), 0);
+        QVERIFY(calls.load() <= size);
+        for (int64_t i = 0; i < n; ++i) QCOMPARE(hits[i].load(), 1);
+      }
+    }
+  }
+
+  void distinctThreadsGetDistinctChunks() {
+    ThreadPool pool(4);
+    std::vector<int64_t> owner(400, -1);  // written without atomics: chunks must not overlap (TSan)
+    pool.parallel_for(400, [&](int64_t b, int64_t e, int thread) {
+      for (int64_t i = b; i < e; ++i) owner[i] = thread;
+    });
+    for (int64_t i = 1; i < 400; ++i) QVERIFY(owner[i] >= owner[i - 1]);  // contiguous, in order
+    QCOMPARE(owner.front(), int64_t(0));
+    QCOMPARE(owner.back(), int64_t(3));
+  }
+
+  void manyRoundsAndLifetimes() {
+    for (int round = 0; round < 20; ++round) {
+      ThreadPool pool(1 + round % 4);
+      std::atomic<int64_t> sum{0};
+      for (int k = 0; k < 200; ++k)
+        pool.parallel_for(64, [&](int64_t b, int64_t e, int) {
+          int64_t s = 0;
+          for (int64_t i = b; i < e; ++i) s += i;
+          sum.fetch_add(s);
+        });
+      QCOMPARE(sum.load(), int64_t(200) * (63 * 64 / 2));
+    }
+    ThreadPool idle(3);  // destroyed without ever running a job
+    ThreadPool automatic;
+    QVERIFY(automatic.size() >= 1);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestThreadPool)
+#include "tst_thread_pool.moc"
