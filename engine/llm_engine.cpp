@@ -255,7 +255,14 @@ StepResult LLMEngine::step() {
     for (size_t i = 0; i < plan.seqs.size(); ++i) {
       Sequence* s = plan.seqs[i].seq;
       s->n_computed += plan.seqs[i].n_tokens;
-      if (!config_.sched.recompute_all) kv_->commit_tokens(s->id, s->tokens);
+      if (!config_.sched.recompute_all) {
+        // Only the computed tokens have K/V: after a prefill chunk the rest of the prompt does not.
+        if (s->n_computed == static_cast<int>(s->tokens.size())) {
+          kv_->commit_tokens(s->id, s->tokens);
+        } else {
+          kv_->commit_tokens(s->id, std::vector<int32_t>(s->tokens.begin(), s->tokens.begin() + s->n_computed));
+        }
+      }
       if (batch.seqs[i].n_logits == 0) continue;
       const float* row = &logits_[size_t(r++) * n_vocab];
       if (s->awaiting_fork) fork_siblings(*s, row, out);

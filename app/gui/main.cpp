@@ -1,1 +1,122 @@
-int main() { return 0; }
+// inferscope: the workbench. Thin composition: parse arguments, build the main window, load a model.
+// --screenshot FILE.png [--scenario F] [--steps N] runs headless-friendly (offscreen platform) and exits.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QImage>
+#include <QTabWidget>
+#include <QTimer>
+#include <cstdio>
+
+#include "engine/model/default_model.h"
+#include "ui/engine/engine_controller.h"
+#include "ui/main_window.h"
+
+using inferscope::ui::EngineController;
+using inferscope::ui::MainWindow;
+
+namespace {
+
+// Waits (processing events) until pred() or the deadline; returns pred().
+template <class P>
+bool waitFor(P pred, int timeoutMs) {
+  QElapsedTimer t;
+  t.start();
+  while (!pred() && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+  return pred();
+}
+
+int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, int steps, const QString& tab) {
+  w.setInteractive(false);
+  EngineController* c = w.controller();
+  if (!waitFor([&] { return c->hasModel() || !w.lastError().isEmpty(); }, 120000) || !c->hasModel()) {
+    std::fprintf(stderr, "inferscope: model not loaded: %s\n", qPrintable(w.lastError()));
+    return 1;
+  }
+  if (!scenario.isEmpty()) {
+    QString err;
+    if (!w.loadScenario(scenario, &err)) {
+      std::fprintf(stderr, "inferscope: %s\n", qPrintable(err));
+      return 1;
+    }
+  }
+  c->pause();
+  // Every command the worker handles publishes a snapshot; count them to know when one was answered.
+  int snapshots = 0;
+  QObject::connect(c, &EngineController::snapshotReady, c, [&snapshots] { ++snapshots; });
+  if (!scenario.isEmpty()) waitFor([&] { return c->hasUnfinishedWork(); }, 30000);
+  // Step one at a time so exactly N steps run, whatever the machine's speed.
+  for (int i = 0; i < steps; ++i) {
+    const int64_t before = c->totalSteps();
+    const int seen = snapshots;
+    c->stepOnce();
+    if (!waitFor([&] { return snapshots > seen; }, 60000)) break;
+    if (c->totalSteps() == before) break;  // nothing left to run
+  }
+  waitFor([] { return false; }, 300);  // let the last snapshot reach every panel and the charts redraw
+  if (!tab.isEmpty()) {
+    for (int i = 0; i < w.tabs()->count(); ++i)
+      if (w.tabs()->widget(i)->objectName() == tab || QString::number(i) == tab) w.tabs()->setCurrentIndex(i);
+    waitFor([] { return false; }, 100);
+  }
+  const QImage img = w.grab().toImage();
+  if (!img.save(out)) {
+    std::fprintf(stderr, "inferscope: cannot write %s\n", qPrintable(out));
+    return 1;
+  }
+  std::printf("%s: %dx%d, %lld steps\n", qPrintable(out), img.width(), img.height(), static_cast<long long>(c->totalSteps()));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("InferScope"));
+  QApplication::setOrganizationName(QStringLiteral("InferScope"));
+  QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+  QCommandLineParser p;
+  p.setApplicationDescription(QStringLiteral("InferScope: a workbench that makes LLM inference visible."));
+  p.addHelpOption();
+  p.addVersionOption();
+  p.addPositionalArgument(QStringLiteral("model"), QStringLiteral("GGUF model to open (default: the bootstrap's SmolLM2-135M)."), QStringLiteral("[MODEL.gguf]"));
+  QCommandLineOption shotOpt(QStringLiteral("screenshot"), QStringLiteral("Grab the main window to FILE.png after the run and exit."), QStringLiteral("FILE"));
+  QCommandLineOption scenarioOpt(QStringLiteral("scenario"), QStringLiteral("Load a scenario JSON file at start."), QStringLiteral("FILE"));
+  QCommandLineOption stepsOpt(QStringLiteral("steps"), QStringLiteral("Engine steps to run before the screenshot (default 40)."), QStringLiteral("N"), QStringLiteral("40"));
+  QCommandLineOption tabOpt(QStringLiteral("tab"), QStringLiteral("Tab to show in the screenshot (index, 0 = charts)."), QStringLiteral("TAB"));
+  QCommandLineOption langOpt(QStringLiteral("language"), QStringLiteral("en, zh_TW or zh_CN."), QStringLiteral("CODE"));
+  QCommandLineOption settingsOpt(QStringLiteral("settings"), QStringLiteral("Use this INI file for settings instead of the user's."), QStringLiteral("FILE"));
+  p.addOptions({shotOpt, scenarioOpt, stepsOpt, tabOpt, langOpt, settingsOpt});
+  p.process(app);
+
+  QString model = p.positionalArguments().value(0);
+  if (model.isEmpty()) {
+    try {
+      model = QString::fromStdString(inferscope::resolve_model_path({}));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "inferscope: %s\n", e.what());
+      if (p.isSet(shotOpt)) return 1;  // the GUI itself starts without a model and lets the user open one
+    }
+  }
+
+  MainWindow w(p.value(settingsOpt));
+  if (p.isSet(langOpt)) w.setLanguage(p.value(langOpt));
+  if (p.isSet(shotOpt)) {
+    w.setInteractive(false);
+    w.resize(1600, 1000);
+  }
+  w.show();
+  if (!model.isEmpty()) w.openModel(model);
+  if (p.isSet(shotOpt)) return takeScreenshot(w, p.value(shotOpt), p.value(scenarioOpt), p.value(stepsOpt).toInt(), p.value(tabOpt));
+  if (p.isSet(scenarioOpt)) {
+    const QString sc = p.value(scenarioOpt);
+    QTimer::singleShot(0, &w, [&w, sc] {
+      QString err;
+      if (!w.loadScenario(sc, &err)) std::fprintf(stderr, "inferscope: %s\n", qPrintable(err));
+    });
+  }
+  return app.exec();
+}

@@ -11,7 +11,6 @@ namespace inferscope::gguf::detail {
 
 namespace {
 
-constexpr uint64_t kHeaderBytes = 24;           // magic, version, tensor_count, kv_count
 constexpr uint64_t kMinKvBytes = 8 + 4 + 1;     // empty key, value type, a one-byte value
 constexpr uint64_t kMinTensorInfoBytes = 8 + 4 + 8 + 4 + 8;  // empty name, n_dims, one ne, type, offset
 

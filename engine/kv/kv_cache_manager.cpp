@@ -123,8 +123,8 @@ std::vector<BlockCopy> KvCacheManager::take_pending_copies() {
 
 void KvCacheManager::commit_tokens(int64_t seq, const std::vector<int32_t>& all_tokens_so_far) {
   SeqState& s = state(seq);
-  const int n = static_cast<int>(all_tokens_so_far.size());
-  if (n > s.num_tokens) throw std::out_of_range("KvCacheManager::commit_tokens: more tokens than slots");
+  // Tokens past the covered slots (the rest of a chunked prompt, a just-sampled token) have no K/V yet.
+  const int n = std::min(static_cast<int>(all_tokens_so_far.size()), s.num_tokens);
   if (n <= s.num_committed) return;
   const int B = block_size();
   for (int i = s.num_committed / B; i * B < n; ++i) {

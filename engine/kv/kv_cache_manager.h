@@ -63,9 +63,11 @@ class KvCacheManager {
   // K/V writes (a source block may already be back in the free queue, its data still intact).
   std::vector<BlockCopy> take_pending_copies();
 
-  // Records that K/V now exists for all_tokens_so_far (size n <= num_tokens(seq); n <= committed is a
-  // no-op). Stores each touched block's tokens, and with prefix caching on registers every block that
-  // became full under its chained hash (first registration of a hash wins; duplicates stay uncached).
+  // Records that K/V now exists for the first n = min(all_tokens_so_far.size(), num_tokens(seq)) tokens:
+  // tokens past the table's slots are ignored (the rest of a chunked prompt, a token just sampled), and
+  // n <= committed is a no-op. Stores each touched block's tokens, and with prefix caching on registers
+  // every block that became full under its chained hash (first registration of a hash wins; duplicates
+  // stay uncached).
   void commit_tokens(int64_t seq, const std::vector<int32_t>& all_tokens_so_far);
 
   // `child` (must be new) shares every block of `parent` (refcount++): parallel sampling, n > 1. The

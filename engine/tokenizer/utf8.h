@@ -17,10 +17,14 @@ inline size_t sequence_length(unsigned char lead) {
   return 1;
 }
 
-// Length of the character starting at text[pos], clamped to the text's end.
+// Length of the character starting at text[pos]. A malformed or truncated sequence counts as one
+// byte, so that a stray lead byte never swallows the ASCII (or the "▁") that follows it.
 inline size_t char_length(std::string_view text, size_t pos) {
   const size_t n = sequence_length(static_cast<unsigned char>(text[pos]));
-  return n <= text.size() - pos ? n : text.size() - pos;
+  if (n > text.size() - pos) return 1;
+  for (size_t i = 1; i < n; ++i)
+    if ((static_cast<unsigned char>(text[pos + i]) & 0xC0) != 0x80) return 1;
+  return n;
 }
 
 inline void append_codepoint(std::string& out, uint32_t cp) {

@@ -85,41 +85,42 @@ void tiled_pass(const PagedAttentionArgs& a, const float* q, float* out, int g, 
     l[i] = 0.0f;
     std::fill(out + static_cast<int64_t>(h0 + i) * hd, out + static_cast<int64_t>(h0 + i + 1) * hd, 0.0f);
   }
-  const int nb = num_blocks(a);
-  for (int b = 0; b < nb; ++b) {
-    const int64_t phys = a.block_table[b];
-    const float ks = kv_block_scale(a.k, phys, g) * a.scale;
-    const float vs = kv_block_scale(a.v, phys, g);
-    const int nk = std::min(bs, a.n_keys - b * bs);
-    // Large blocks are cut into tiles so the score tile stays a fixed-size stack array.
-    for (int t0 = 0; t0 < nk; t0 += kAttentionTile) {
-      const int nt = std::min(kAttentionTile, nk - t0);
-      const int64_t slot0 = phys * bs + t0;
-      for (int j = 0; j < nt; ++j) {
-        const uint8_t* krow = kv_head_row(a.k, slot0 + j, g);
-        for (int i = 0; i < nh; ++i) s[i][j] = ks * kv_row_dot(isa, a.k.dtype, q + static_cast<int64_t>(h0 + i) * hd, krow, hd);
-      }
-      // Online softmax: move each head to the new max, shrinking what was accumulated under the old
-      // one by exp(m_old - m_new), then add this tile's terms.
-      for (int i = 0; i < nh; ++i) {
-        float m_new = m[i];
-        for (int j = 0; j < nt; ++j) m_new = std::max(m_new, s[i][j]);
-        if (m_new != m[i]) {
-          const float alpha = std::exp(m[i] - m_new);  // exp(-inf) = 0 on the first tile
-          l[i] *= alpha;
-          float* acc = out + static_cast<int64_t>(h0 + i) * hd;
-          for (int d = 0; d < hd; ++d) acc[d] *= alpha;
-          m[i] = m_new;
-        }
-        for (int j = 0; j < nt; ++j) {
-          s[i][j] = std::exp(s[i][j] - m_new);
-          l[i] += s[i][j];
-        }
+  // Tiles sit at fixed logical key positions (multiples of kAttentionTile), never at block boundaries,
+  // so the summation order, and so every bit of the result, is the same whatever the block size.
+  float vscale[kAttentionTile];
+  int64_t slots[kAttentionTile];
+  for (int t0 = 0; t0 < a.n_keys; t0 += kAttentionTile) {
+    const int nt = std::min(kAttentionTile, a.n_keys - t0);
+    for (int j = 0; j < nt; ++j) {
+      const int pos = t0 + j;
+      const int64_t phys = a.block_table[pos / bs];
+      slots[j] = phys * bs + pos % bs;
+      vscale[j] = kv_block_scale(a.v, phys, g);
+      const float ks = kv_block_scale(a.k, phys, g) * a.scale;
+      const uint8_t* krow = kv_head_row(a.k, slots[j], g);
+      for (int i = 0; i < nh; ++i) s[i][j] = ks * kv_row_dot(isa, a.k.dtype, q + static_cast<int64_t>(h0 + i) * hd, krow, hd);
+    }
+    // Online softmax: move each head to the new max, shrinking what was accumulated under the old
+    // one by exp(m_old - m_new), then add this tile's terms.
+    for (int i = 0; i < nh; ++i) {
+      float m_new = m[i];
+      for (int j = 0; j < nt; ++j) m_new = std::max(m_new, s[i][j]);
+      if (m_new != m[i]) {
+        const float alpha = std::exp(m[i] - m_new);  // exp(-inf) = 0 on the first tile
+        l[i] *= alpha;
+        float* acc = out + static_cast<int64_t>(h0 + i) * hd;
+        for (int d = 0; d < hd; ++d) acc[d] *= alpha;
+        m[i] = m_new;
       }
       for (int j = 0; j < nt; ++j) {
-        const uint8_t* vrow = kv_head_row(a.v, slot0 + j, g);
-        for (int i = 0; i < nh; ++i) kv_row_axpy(isa, a.v.dtype, s[i][j] * vs, vrow, hd, out + static_cast<int64_t>(h0 + i) * hd);
+        s[i][j] = std::exp(s[i][j] - m_new);
+        l[i] += s[i][j];
       }
+    }
+    for (int j = 0; j < nt; ++j) {
+      const uint8_t* vrow = kv_head_row(a.v, slots[j], g);
+      for (int i = 0; i < nh; ++i)
+        kv_row_axpy(isa, a.v.dtype, s[i][j] * vscale[j], vrow, hd, out + static_cast<int64_t>(h0 + i) * hd);
     }
   }
   for (int i = 0; i < nh; ++i) {

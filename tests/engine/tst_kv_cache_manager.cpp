@@ -252,6 +252,23 @@ class TestKvCacheManager : public QObject {
     QCOMPARE(m.check_invariants(), std::string());
   }
 
+  void commitIgnoresTokensWithoutSlots() {
+    KvCacheManager m(8, 4, true);
+    const auto prompt = iota_tokens(11);
+    QCOMPARE(m.allocate_prompt(1, prompt), 0);
+    QVERIFY(m.append_slots(1, 5));  // first chunk of a chunked prefill
+    m.commit_tokens(1, prompt);     // the engine passes everything it knows
+    QCOMPARE(m.num_committed_tokens(1), 5);
+    QCOMPARE(m.num_cached_prefix_tokens(prompt), 4);  // only block 0 is full and computed
+    QVERIFY(m.append_slots(1, 6));
+    m.commit_tokens(1, prompt);
+    QCOMPARE(m.num_committed_tokens(1), 11);
+    QCOMPARE(m.num_cached_prefix_tokens(prompt), 8);
+    m.commit_tokens(1, std::vector<int32_t>(prompt.begin(), prompt.begin() + 3));  // no-op, never un-commits
+    QCOMPARE(m.num_committed_tokens(1), 11);
+    QCOMPARE(m.check_invariants(), std::string());
+  }
+
   void appendIsAllOrNothing() {
     KvCacheManager m(3, 4, false);
     prefill(m, 1, iota_tokens(6));  // 2 blocks

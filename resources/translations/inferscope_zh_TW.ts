@@ -1,0 +1,1172 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_TW">
+<context>
+    <name>inferscope::ui::BlockMapPanel</name>
+    <message>
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="85" />
+        <source>%1 blocks of %2 slots: %3 used, %4 cached, %5 shared, %6 free</source>
+        <translation>%1 個區塊，每塊 %2 格：%3 使用中、%4 已快取、%5 共用、%6 空閒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="98" />
+        <source>seq %1 (%2 tokens): %3</source>
+        <translation>序列 %1（%2 個 token）：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="110" />
+        <source>Zoom:</source>
+        <translation>縮放：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="111" />
+        <source>Cell size in pixels (Ctrl + mouse wheel on the map also zooms).</source>
+        <translation>格子大小（像素）；在圖上按住 Ctrl 滾動滑鼠滾輪也可縮放。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="112" />
+        <source>Each cell is one physical KV block, coloured by its owning sequence; the darker bar is the filled slots. Empty outline = free, hatched = cached prefix (free but reusable), black corner + inner outline = shared (refcount &gt; 1), thick outline = selected request.</source>
+        <translation>每一格是一個實體 KV 區塊，顏色代表所屬序列；較深的色條是已填入的格位。空框 = 空閒，斜線 = 已快取的前綴（空閒但可重用），黑色角標加內框 = 共用（參考計數 &gt; 1），粗框 = 選取的請求。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="115" />
+        <source>Block tables (logical → physical)</source>
+        <translation>區塊表（邏輯 → 實體）</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::BlockMapView</name>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="95" />
+        <source>free</source>
+        <translation>空閒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="95" />
+        <source>used</source>
+        <translation>使用中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="95" />
+        <source>cached</source>
+        <translation>已快取</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="96" />
+        <source>Block %1 (%2)</source>
+        <translation>區塊 %1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="97" />
+        <source>Owners: %1</source>
+        <translation>擁有者：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="97" />
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="98" />
+        <source>Logical index (seq:index): %1</source>
+        <translation>邏輯索引（序列:索引）：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="99" />
+        <source>Refcount: %1</source>
+        <translation>參考計數：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="100" />
+        <source>Filled slots: %1 / %2</source>
+        <translation>已填格位：%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::ChartsPanel</name>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="114" />
+        <source>Engine step</source>
+        <translation>引擎步數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="115" />
+        <source>KV-cache growth</source>
+        <translation>KV 快取成長</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="115" />
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="116" />
+        <source>Allocated (blocks in use)</source>
+        <translation>已配置（使用中的區塊）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="117" />
+        <source>Logical (tokens stored)</source>
+        <translation>邏輯（已存 token）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="118" />
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="119" />
+        <source>Per-step utilization</source>
+        <translation>每步使用率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="119" />
+        <source>Fraction</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="120" />
+        <source>Slot utilization</source>
+        <translation>槽位使用率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="121" />
+        <source>Token utilization</source>
+        <translation>Token 使用率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="122" />
+        <source>Tokens per step</source>
+        <translation>每步 token 數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="122" />
+        <source>Tokens / sequences</source>
+        <translation>Token／序列數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="123" />
+        <source>Prefill tokens</source>
+        <translation>預填 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="124" />
+        <source>Decode tokens</source>
+        <translation>解碼 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="125" />
+        <source>Batch size (running)</source>
+        <translation>批次大小（執行中）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="126" />
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="126" />
+        <source>Tokens per second</source>
+        <translation>每秒 token 數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="127" />
+        <source>Generated tokens/s</source>
+        <translation>生成 token／秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="128" />
+        <source>Latency per finished request</source>
+        <translation>每個完成請求的延遲</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="128" />
+        <source>Finished request</source>
+        <translation>完成的請求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="128" />
+        <source>Milliseconds</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="129" />
+        <source>TTFT</source>
+        <translation>首 token 延遲（TTFT）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="130" />
+        <source>TPOT</source>
+        <translation>每 token 時間（TPOT）</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::EngineSettingsPanel</name>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="131" />
+        <source>(load a model to see the block count)</source>
+        <translation>（載入模型後顯示區塊數）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="133" />
+        <source>%1 blocks = %2 tokens</source>
+        <translation>%1 個區塊 = %2 個 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="134" />
+        <source>The KV budget does not hold a single block.</source>
+        <translation>KV 預算連一個區塊都放不下。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="193" />
+        <source>KV cache dtype</source>
+        <translation>KV 快取資料型別</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="193" />
+        <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
+        <translation>儲存鍵與值的精度：型別越小，同樣的記憶體能放越多 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="194" />
+        <source>Block size (tokens)</source>
+        <translation>區塊大小（token）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="194" />
+        <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
+        <translation>每個分頁 KV 區塊的 token 數：區塊越大，表項越少，但每個序列末端的空格越多。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="195" />
+        <source>KV budget</source>
+        <translation>KV 預算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="195" />
+        <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
+        <translation>保留給分頁 KV 快取的記憶體，決定共有多少區塊。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="196" />
+        <source>Resulting blocks</source>
+        <translation>可得區塊數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="196" />
+        <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
+        <translation>以目前模型與資料型別，這個預算能換得多少實體區塊。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="197" />
+        <source>Prefix caching</source>
+        <translation>前綴快取</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="197" />
+        <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
+        <translation>重用相同提示前綴的 KV 區塊，而不是重新計算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="198" />
+        <source>Attention kernel</source>
+        <translation>注意力核心</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="198" />
+        <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
+        <translation>分塊版以線上 softmax 逐塊計算注意力；樸素版會把每個分數都算出來存下。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="199" />
+        <source>Batching</source>
+        <translation>批次處理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="199" />
+        <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
+        <translation>連續批次每一步都接納新請求；靜態批次要等整批完成。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="200" />
+        <source>Max sequences</source>
+        <translation>最大序列數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="200" />
+        <source>How many sequences may run in one step (the batch slots).</source>
+        <translation>一步中最多可同時執行的序列數（批次槽位）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="201" />
+        <source>Max batched tokens</source>
+        <translation>最大批次 token 數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="201" />
+        <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
+        <translation>一步的 token 預算：預填區段加上每個執行中序列的一個解碼 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="202" />
+        <source>Chunked prefill</source>
+        <translation>分段預填</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="202" />
+        <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
+        <translation>把長提示分成多步處理，讓其他請求的解碼持續進行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="203" />
+        <source>No KV cache (recompute)</source>
+        <translation>不用 KV 快取（重新計算）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="203" />
+        <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
+        <translation>每一步都從第一個 token 重算每個序列，用來展示 KV 快取省下了什麼。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="204" />
+        <source>Compute threads</source>
+        <translation>運算執行緒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="204" />
+        <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
+        <translation>一步內做矩陣乘法所用的執行緒數；0 表示每個核心一個。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="205" />
+        <source>Continuous</source>
+        <translation>連續</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="206" />
+        <source>Static</source>
+        <translation>靜態</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="207" />
+        <source>auto</source>
+        <translation>自動</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="208" />
+        <source>Apply (rebuilds the engine)</source>
+        <translation>套用（重建引擎）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="209" />
+        <source>Builds a new engine with these settings; running requests are discarded.</source>
+        <translation>以這些設定建立新引擎；執行中的請求會被捨棄。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::EngineWorker</name>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="31" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="97" />
+        <source>No model is loaded.</source>
+        <translation>尚未載入模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="66" />
+        <source>The model loaded, but the engine settings do not fit it: %1</source>
+        <translation>模型已載入，但引擎設定不適用於它：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="117" />
+        <source>Load generator: no model is loaded.</source>
+        <translation>負載產生器：尚未載入模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="122" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="132" />
+        <source>Load generator: %1</source>
+        <translation>負載產生器：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="237" />
+        <source>Engine step failed: %1</source>
+        <translation>引擎步驟失敗：%1</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::LoadGeneratorPanel</name>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="99" />
+        <source>Users (requests)</source>
+        <translation>使用者（請求數）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="99" />
+        <source>How many requests the generator submits.</source>
+        <translation>產生器要送出的請求數。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="100" />
+        <source>Arrival</source>
+        <translation>到達模式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="100" />
+        <source>All at once floods the queue; Poisson spreads arrivals randomly over time.</source>
+        <translation>「一次全部」會塞滿佇列；Poisson 讓請求隨機分散到達。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="101" />
+        <source>Rate (requests/s)</source>
+        <translation>速率（請求／秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="101" />
+        <source>Average Poisson arrival rate, in engine seconds.</source>
+        <translation>Poisson 平均到達速率，以引擎秒計。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="102" />
+        <source>Prompt tokens, min</source>
+        <translation>提示 token 最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="102" />
+        <source>Shortest prompt, drawn uniformly between min and max.</source>
+        <translation>最短提示；長度在最小與最大之間均勻抽取。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="103" />
+        <source>Prompt tokens, max</source>
+        <translation>提示 token 最多</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="103" />
+        <source>Longest prompt, drawn uniformly between min and max.</source>
+        <translation>最長提示；長度在最小與最大之間均勻抽取。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="104" />
+        <source>Generated tokens, min</source>
+        <translation>生成 token 最少</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="104" />
+        <source>Fewest tokens to generate; EOS is ignored so lengths hold.</source>
+        <translation>最少生成的 token 數；忽略 EOS 以維持長度。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="105" />
+        <source>Generated tokens, max</source>
+        <translation>生成 token 最多</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="105" />
+        <source>Most tokens to generate; EOS is ignored so lengths hold.</source>
+        <translation>最多生成的 token 數；忽略 EOS 以維持長度。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="106" />
+        <source>Shared system prompt</source>
+        <translation>共用系統提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="106" />
+        <source>Start every prompt with the same text so prefix caching can share its blocks.</source>
+        <translation>每個提示都以相同文字開頭，讓前綴快取能共用其區塊。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="107" />
+        <source>Shared prompt tokens</source>
+        <translation>共用提示 token 數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="107" />
+        <source>Length of the common system prompt in tokens.</source>
+        <translation>共同系統提示的長度（token）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="108" />
+        <source>Seed</source>
+        <translation>種子</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="108" />
+        <source>The same seed gives the same prompts, lengths and arrivals.</source>
+        <translation>相同的種子會產生相同的提示、長度與到達時間。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="109" />
+        <source>All at once</source>
+        <translation>一次全部</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="110" />
+        <source>Poisson</source>
+        <translation>Poisson</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="111" />
+        <source>Submit workload</source>
+        <translation>送出工作負載</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::MainWindow</name>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="159" />
+        <source>Open GGUF model</source>
+        <translation>開啟 GGUF 模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="160" />
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF 模型 (*.gguf);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="166" />
+        <source>Export all charts to folder</source>
+        <translation>將所有圖表匯出到資料夾</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="170" />
+        <location filename="../../ui/main_window.cpp" line="286" />
+        <source>Export failed</source>
+        <translation>匯出失敗</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="171" />
+        <source>Exported %1 files to %2</source>
+        <translation>已匯出 %1 個檔案到 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="207" />
+        <source>Open scenario</source>
+        <translation>開啟情境</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="207" />
+        <location filename="../../ui/main_window.cpp" line="213" />
+        <source>Scenarios (*.json)</source>
+        <translation>情境 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="209" />
+        <location filename="../../ui/main_window.cpp" line="525" />
+        <location filename="../../ui/main_window.cpp" line="609" />
+        <source>Scenario not loaded</source>
+        <translation>情境未載入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="213" />
+        <source>Save current settings as scenario</source>
+        <translation>將目前設定存成情境</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="215" />
+        <source>Scenario not saved</source>
+        <translation>情境未儲存</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="219" />
+        <location filename="../../ui/main_window.cpp" line="338" />
+        <source>About InferScope</source>
+        <translation>關於 InferScope</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="219" />
+        <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
+        <translation>InferScope 讓 LLM 推論看得見：真實的引擎跑真實的模型，一步一步呈現。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="277" />
+        <source>Export chart</source>
+        <translation>匯出圖表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="295" />
+        <source>Export PNG (1x)...</source>
+        <translation>匯出 PNG（1 倍）…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="296" />
+        <source>Export PNG (2x)...</source>
+        <translation>匯出 PNG（2 倍）…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="297" />
+        <source>Export SVG...</source>
+        <translation>匯出 SVG…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="298" />
+        <source>Export data as CSV...</source>
+        <translation>將資料匯出為 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="299" />
+        <source>Copy to clipboard</source>
+        <translation>複製到剪貼簿</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="306" />
+        <source>InferScope</source>
+        <translation>InferScope</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="306" />
+        <source>InferScope — %1</source>
+        <translation>InferScope — %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="307" />
+        <source>Charts</source>
+        <translation>圖表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="308" />
+        <source>Block map</source>
+        <translation>區塊圖</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="309" />
+        <source>Playground</source>
+        <translation>試玩區</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="310" />
+        <source>Load generator</source>
+        <translation>負載產生器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="311" />
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="312" />
+        <source>Engine settings</source>
+        <translation>引擎設定</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="313" />
+        <source>Requests</source>
+        <translation>請求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="314" />
+        <source>Log</source>
+        <translation>紀錄</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="315" />
+        <source>Run controls</source>
+        <translation>執行控制</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="316" />
+        <source>&amp;File</source>
+        <translation>檔案(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="317" />
+        <source>Recent models</source>
+        <translation>最近的模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="318" />
+        <source>&amp;Run</source>
+        <translation>執行(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="319" />
+        <source>&amp;Scenarios</source>
+        <translation>情境(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="320" />
+        <source>&amp;View</source>
+        <translation>檢視(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="321" />
+        <source>Language</source>
+        <translation>語言</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="322" />
+        <source>&amp;Help</source>
+        <translation>說明(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="323" />
+        <source>&amp;Open model...</source>
+        <translation>開啟模型(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="324" />
+        <source>Export all...</source>
+        <translation>全部匯出…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="325" />
+        <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
+        <translation>把每張圖表（PNG 1 倍／2 倍、SVG、CSV）、每步指標與清單寫入資料夾。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="326" />
+        <source>&amp;Quit</source>
+        <translation>結束(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="327" />
+        <source>Pause</source>
+        <translation>暫停</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="327" />
+        <source>Run</source>
+        <translation>執行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="328" />
+        <source>Run or pause the engine (Space).</source>
+        <translation>執行或暫停引擎（空白鍵）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="329" />
+        <source>Step</source>
+        <translation>單步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="330" />
+        <source>Run exactly one engine step (N).</source>
+        <translation>只執行一個引擎步驟（N）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="331" />
+        <source>Reset</source>
+        <translation>重設</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="332" />
+        <source>Drop every request and the chart history; keep the model and settings (Ctrl+R).</source>
+        <translation>捨棄所有請求與圖表歷史，保留模型與設定（Ctrl+R）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="333" />
+        <source>Presentation mode</source>
+        <translation>簡報模式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="334" />
+        <source>Full screen with larger fonts and thicker lines (F11).</source>
+        <translation>全螢幕、較大字型與較粗線條（F11）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="335" />
+        <source>Dark theme</source>
+        <translation>深色主題</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="336" />
+        <source>Open scenario file...</source>
+        <translation>開啟情境檔…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="337" />
+        <source>Save current settings as scenario...</source>
+        <translation>將目前設定存成情境…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="339" />
+        <source> Speed: </source>
+        <translation> 速度： </translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="340" />
+        <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows.</source>
+        <translation>示範時可放慢引擎；全速則以 CPU 能達到的最快速度執行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="342" />
+        <source>Full speed</source>
+        <translation>全速</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window.cpp" line="342" />
+        <source>%n step(s)/s</source>
+        <translation><numerusform>每秒 %n 步</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="361" />
+        <source>No translation for %1</source>
+        <translation>沒有 %1 的翻譯</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="410" />
+        <source>Loading %1 ...</source>
+        <translation>正在載入 %1 …</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="411" />
+        <source>Loading model %1</source>
+        <translation>正在載入模型 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="421" />
+        <source>Model not loaded</source>
+        <translation>模型未載入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="421" />
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="432" />
+        <source>Loaded %1 (%2 layers)</source>
+        <translation>已載入 %1（%2 層）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="439" />
+        <source>Not applied: %1</source>
+        <translation>未套用：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="440" />
+        <source>Settings rejected: %1</source>
+        <translation>設定被拒絕：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="443" />
+        <source>Engine built with %1 KV blocks.</source>
+        <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="454" />
+        <source>Discard running work?</source>
+        <translation>要捨棄執行中的工作嗎？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="455" />
+        <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
+        <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="487" />
+        <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
+        <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="488" />
+        <source>running</source>
+        <translation>執行中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="488" />
+        <source>paused</source>
+        <translation>已暫停</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="494" />
+        <source>No model loaded</source>
+        <translation>未載入模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="552" />
+        <source>Scenario "%1": %2</source>
+        <translation>情境「%1」：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="554" />
+        <source>This scenario compares %1 variants; run each by applying its settings (side-by-side runs are not built yet).</source>
+        <translation>此情境比較 %1 個變體；請分別套用其設定來執行（並排執行尚未實作）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="572" />
+        <source>cannot write %1</source>
+        <translation>無法寫入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::ModelCardPanel</name>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="38" />
+        <source>&lt;p&gt;No model loaded. Use &lt;b&gt;File &amp;gt; Open model&lt;/b&gt; or drop a .gguf file on the window.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;尚未載入模型。請使用&lt;b&gt;檔案 &amp;gt; 開啟模型&lt;/b&gt;，或把 .gguf 檔拖放到視窗上。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="48" />
+        <source>File</source>
+        <translation>檔案</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="49" />
+        <source>Architecture</source>
+        <translation>架構</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="50" />
+        <source>Parameters</source>
+        <translation>參數量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="51" />
+        <source>File size</source>
+        <translation>檔案大小</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="52" />
+        <source>Weights</source>
+        <translation>權重</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="53" />
+        <source>Layers</source>
+        <translation>層數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="54" />
+        <source>Heads / KV heads / head dim</source>
+        <translation>注意力頭／KV 頭／頭維度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="55" />
+        <source>Hidden / FFN</source>
+        <translation>隱藏層／FFN</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="56" />
+        <source>Context length</source>
+        <translation>上下文長度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="57" />
+        <source>Vocabulary</source>
+        <translation>詞彙量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="58" />
+        <source>Tokenizer</source>
+        <translation>分詞器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="59" />
+        <source>Chat template</source>
+        <translation>對話範本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="59" />
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="60" />
+        <source>KV bytes per token (%1)</source>
+        <translation>每 token 的 KV 位元組（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="62" />
+        <source>Tensor types</source>
+        <translation>張量型別</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="65" />
+        <source>%1 tensors, %2</source>
+        <translation>%1 個張量，%2</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::PlaygroundPanel</name>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="87" />
+        <source>Request %1 submitted; press Run or Step to generate.</source>
+        <translation>請求 %1 已送出；按「執行」或「單步」開始生成。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="87" />
+        <source>Not submitted: %1</source>
+        <translation>未送出：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="123" />
+        <source>Request %1: %2 prompt tokens (%3 from the prefix cache), %4 generated, state %5</source>
+        <translation>請求 %1：%2 個提示 token（%3 個來自前綴快取），已生成 %4 個，狀態 %5</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="135" />
+        <source>Type a prompt, e.g. "Explain the KV cache in one sentence."</source>
+        <translation>輸入提示，例如「用一句話解釋 KV 快取。」</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="136" />
+        <source>Chat (template)</source>
+        <translation>對話（套用範本）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="137" />
+        <source>Raw prompt</source>
+        <translation>原始提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="138" />
+        <source>Chat wraps the prompt in the model's chat template; raw sends the text as is.</source>
+        <translation>對話模式會用模型的對話範本包裝提示；原始模式則照原樣送出文字。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="139" />
+        <source>Max tokens</source>
+        <translation>最多 token 數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="140" />
+        <source>Temperature</source>
+        <translation>溫度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="141" />
+        <source>0 picks the most likely token every time (greedy); higher values sample more freely.</source>
+        <translation>0 每次都選最可能的 token（貪婪）；數值越高取樣越自由。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="142" />
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="143" />
+        <source>Sample only among the k most likely tokens (0 = off).</source>
+        <translation>只在最可能的 k 個 token 中取樣（0 = 關閉）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="144" />
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="145" />
+        <source>Sample among the smallest set of tokens whose probability reaches p (1 = off).</source>
+        <translation>在機率總和達到 p 的最小 token 集合中取樣（1 = 關閉）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="146" />
+        <source>Seed</source>
+        <translation>種子</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="147" />
+        <source>Random seed, so a sampled answer can be reproduced.</source>
+        <translation>隨機種子，讓取樣結果可以重現。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="148" />
+        <source>Send</source>
+        <translation>送出</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="149" />
+        <source>Token colours: &lt;span style="background:#fff59d;color:black"&gt;&amp;nbsp;decoded&amp;nbsp;&lt;/span&gt; &lt;span style="background:#e1bee7;color:black"&gt;&amp;nbsp;accepted draft&amp;nbsp;&lt;/span&gt; &lt;span style="background:#c8e6c9;color:black"&gt;&amp;nbsp;prefix-cache hit&amp;nbsp;&lt;/span&gt; &lt;span style="background:#bbdefb;color:black"&gt;&amp;nbsp;prefilled&amp;nbsp;&lt;/span&gt;</source>
+        <translation>Token 顏色：&lt;span style="background:#fff59d;color:black"&gt;&amp;nbsp;解碼&amp;nbsp;&lt;/span&gt; &lt;span style="background:#e1bee7;color:black"&gt;&amp;nbsp;接受的草稿&amp;nbsp;&lt;/span&gt; &lt;span style="background:#c8e6c9;color:black"&gt;&amp;nbsp;前綴快取命中&amp;nbsp;&lt;/span&gt; &lt;span style="background:#bbdefb;color:black"&gt;&amp;nbsp;預填&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::RequestsModel</name>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="31" />
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="32" />
+        <source>running</source>
+        <translation>執行中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="33" />
+        <source>preempted</source>
+        <translation>已搶占</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="34" />
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="35" />
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="36" />
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="69" />
+        <source>ID</source>
+        <translation>編號</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="70" />
+        <source>State</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="71" />
+        <source>Prompt tokens</source>
+        <translation>提示 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="72" />
+        <source>Generated</source>
+        <translation>已生成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="73" />
+        <source>Blocks held</source>
+        <translation>持有區塊</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="74" />
+        <source>TTFT (ms)</source>
+        <translation>TTFT（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="75" />
+        <source>TPOT (ms)</source>
+        <translation>TPOT（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_model.cpp" line="76" />
+        <source>Preemptions</source>
+        <translation>搶占次數</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::RequestsPanel</name>
+    <message>
+        <location filename="../../ui/panels/requests_panel.cpp" line="63" />
+        <source>Request %1: %2</source>
+        <translation>請求 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_panel.cpp" line="64" />
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_panel.cpp" line="65" />
+        <source>Error: %1</source>
+        <translation>錯誤：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_panel.cpp" line="86" />
+        <source>Cancel selected request</source>
+        <translation>取消選取的請求</translation>
+    </message>
+</context>
+</TS>

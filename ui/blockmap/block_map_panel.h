@@ -1,0 +1,41 @@
+#pragma once
+// BlockMapPanel: the block map tab — the grid, its zoom, a legend that explains the marks, and the
+// per-sequence block tables (logical -> physical) of the selected request (or all sequences).
+#include <QWidget>
+#include <set>
+
+#include "ui/engine/engine_snapshot.h"
+
+class QLabel;
+class QPlainTextEdit;
+class QSlider;
+
+namespace inferscope::ui {
+
+class BlockMapView;
+
+class BlockMapPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit BlockMapPanel(QWidget* parent = nullptr);
+  BlockMapView* view() const { return view_; }
+  void setSnapshot(std::shared_ptr<const BlockMapSnapshot> snapshot);
+  void setHighlightedSequences(std::set<int64_t> seqs);
+
+ protected:
+  void changeEvent(QEvent* e) override;
+
+ private:
+  void retranslateUi();
+  void updateTables();
+
+  BlockMapView* view_ = nullptr;
+  QSlider* zoom_ = nullptr;
+  QLabel* zoomLabel_ = nullptr;
+  QLabel* legend_ = nullptr;
+  QLabel* summary_ = nullptr;
+  QLabel* tablesTitle_ = nullptr;
+  QPlainTextEdit* tables_ = nullptr;
+};
+
+}  // namespace inferscope::ui

@@ -1,0 +1,133 @@
+#include "ui/charts/charts_panel.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QTimer>
+
+#include "ui/charts/metrics_chart.h"
+
+namespace inferscope::ui {
+
+namespace {
+constexpr double kMiB = 1024.0 * 1024.0;
+}
+
+ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent) {
+  kv_ = new MetricsChart(QStringLiteral("kv_cache"), QStringLiteral("step"), this);
+  kv_->addSeries(QStringLiteral("kv_mib_allocated"), QColor(0x1f, 0x77, 0xb4));
+  kv_->addSeries(QStringLiteral("kv_mib_logical"), QColor(0xff, 0x7f, 0x0e), Qt::DashLine);
+  kv_->addSeries(QStringLiteral("kv_mib_capacity"), QColor(0x7f, 0x7f, 0x7f), Qt::DotLine);
+
+  util_ = new MetricsChart(QStringLiteral("utilization"), QStringLiteral("step"), this);
+  util_->addSeries(QStringLiteral("slot_utilization"), QColor(0x2c, 0xa0, 0x2c));
+  util_->addSeries(QStringLiteral("token_utilization"), QColor(0x94, 0x67, 0xbd), Qt::DashLine);
+
+  tokens_ = new MetricsChart(QStringLiteral("tokens_per_step"), QStringLiteral("step"), this);
+  tokens_->addSeries(QStringLiteral("prefill_tokens"), QColor(0xd6, 0x27, 0x28));
+  tokens_->addSeries(QStringLiteral("decode_tokens"), QColor(0x17, 0xbe, 0xcf), Qt::DashLine);
+  tokens_->addSeries(QStringLiteral("running"), QColor(0x8c, 0x56, 0x4b), Qt::DotLine);
+
+  throughput_ = new MetricsChart(QStringLiteral("throughput"), QStringLiteral("step"), this);
+  throughput_->addSeries(QStringLiteral("tokens_per_s"), QColor(0x1f, 0x77, 0xb4));
+
+  // Latency is per request: x is the order in which requests finished.
+  latency_ = new MetricsChart(QStringLiteral("latency"), QStringLiteral("finished_request"), this);
+  latency_->addSeries(QStringLiteral("ttft_ms"), QColor(0xe3, 0x77, 0xc2));
+  latency_->addSeries(QStringLiteral("tpot_ms"), QColor(0xbc, 0xbd, 0x22), Qt::DashLine);
+  latency_->setWindowSize(0);
+
+  charts_ = {kv_, util_, tokens_, throughput_, latency_};
+  auto* grid = new QGridLayout(this);
+  grid->setContentsMargins(2, 2, 2, 2);
+  grid->addWidget(kv_, 0, 0);
+  grid->addWidget(util_, 0, 1);
+  grid->addWidget(tokens_, 1, 0);
+  grid->addWidget(throughput_, 1, 1);
+  grid->addWidget(latency_, 2, 0, 1, 2);
+
+  frameTimer_ = new QTimer(this);
+  frameTimer_->setInterval(33);
+  connect(frameTimer_, &QTimer::timeout, this, &ChartsPanel::refreshNow);
+  frameTimer_->start();
+  retranslateUi();
+}
+
+MetricsChart* ChartsPanel::chart(const QString& id) const {
+  for (auto* c : charts_)
+    if (c->id() == id) return c;
+  return nullptr;
+}
+
+void ChartsPanel::clear() {
+  steps_.clear();
+  latencySeen_.clear();
+  for (auto* c : charts_) c->clearHistory();
+}
+
+void ChartsPanel::addSnapshot(const EngineSnapshot& s) {
+  if (s.engine_rebuilt) clear();
+  for (const auto& m : s.new_steps) {
+    steps_.push_back(m);
+    const double x = double(m.step);
+    kv_->appendPoint(0, {x, m.kv_bytes_allocated / kMiB});
+    kv_->appendPoint(1, {x, m.kv_bytes_logical / kMiB});
+    if (capacityBytes_ > 0) kv_->appendPoint(2, {x, capacityBytes_ / kMiB});
+    util_->appendPoint(0, {x, m.slot_utilization});
+    util_->appendPoint(1, {x, m.token_utilization});
+    tokens_->appendPoint(0, {x, double(m.prefill_tokens)});
+    tokens_->appendPoint(1, {x, double(m.decode_tokens)});
+    tokens_->appendPoint(2, {x, double(m.running)});
+    throughput_->appendPoint(0, {x, m.tokens_per_s});
+  }
+  for (const auto& r : s.requests) {
+    if (r.state != "finished" || latencySeen_.count(r.id)) continue;
+    latencySeen_.insert(r.id);
+    const double x = double(latencySeen_.size());
+    if (r.ttft_ms >= 0) latency_->appendPoint(0, {x, r.ttft_ms});
+    if (r.tpot_ms >= 0) latency_->appendPoint(1, {x, r.tpot_ms});
+  }
+}
+
+void ChartsPanel::refreshNow() {
+  for (auto* c : charts_) c->refresh();
+}
+
+void ChartsPanel::setLineWidth(qreal w) {
+  for (auto* c : charts_) c->setLineWidth(w);
+}
+
+void ChartsPanel::setDark(bool dark) {
+  for (auto* c : charts_) c->setDark(dark);
+}
+
+void ChartsPanel::setWindowSize(double steps) {
+  for (auto* c : charts_)
+    if (c != latency_) c->setWindowSize(steps);
+}
+
+void ChartsPanel::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(e);
+}
+
+void ChartsPanel::retranslateUi() {
+  const QString step = tr("Engine step");
+  kv_->setTitles(tr("KV-cache growth"), step, tr("MiB"));
+  kv_->setSeriesName(0, tr("Allocated (blocks in use)"));
+  kv_->setSeriesName(1, tr("Logical (tokens stored)"));
+  kv_->setSeriesName(2, tr("Capacity"));
+  util_->setTitles(tr("Per-step utilization"), step, tr("Fraction"));
+  util_->setSeriesName(0, tr("Slot utilization"));
+  util_->setSeriesName(1, tr("Token utilization"));
+  tokens_->setTitles(tr("Tokens per step"), step, tr("Tokens / sequences"));
+  tokens_->setSeriesName(0, tr("Prefill tokens"));
+  tokens_->setSeriesName(1, tr("Decode tokens"));
+  tokens_->setSeriesName(2, tr("Batch size (running)"));
+  throughput_->setTitles(tr("Throughput"), step, tr("Tokens per second"));
+  throughput_->setSeriesName(0, tr("Generated tokens/s"));
+  latency_->setTitles(tr("Latency per finished request"), tr("Finished request"), tr("Milliseconds"));
+  latency_->setSeriesName(0, tr("TTFT"));
+  latency_->setSeriesName(1, tr("TPOT"));
+}
+
+}  // namespace inferscope::ui

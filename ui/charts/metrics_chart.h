@@ -1,0 +1,67 @@
+#pragma once
+// MetricsChart: one live line chart. It keeps the full history of every series (for export) and shows
+// a sliding window, decimated to about one point per pixel column, with one replace() per series per
+// frame and axis ranges touched only when they change (openpilot cabana's recipe).
+#include <QChartView>
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QLineSeries;
+class QValueAxis;
+QT_END_NAMESPACE
+
+namespace inferscope::ui {
+
+class MetricsChart : public QChartView {
+  Q_OBJECT
+ public:
+  // id: stable file/column-friendly name ("kv_cache"); xKey: the CSV name of the x column.
+  MetricsChart(const QString& id, const QString& xKey, QWidget* parent = nullptr);
+
+  // key: the CSV column name (stable, untranslated). Returns the series index.
+  int addSeries(const QString& key, const QColor& color, Qt::PenStyle style = Qt::SolidLine);
+  void setSeriesName(int series, const QString& name);
+  void setTitles(const QString& title, const QString& xTitle, const QString& yTitle);
+
+  void appendPoint(int series, QPointF p);
+  void clearHistory();
+  // Pushes the newest window to the chart if anything changed since the last call (call at <= 30 Hz).
+  void refresh();
+
+  void setWindowSize(double xSpan) { windowSize_ = xSpan; dirty_ = true; }  // <= 0: whole history
+  double windowSize() const { return windowSize_; }
+  // Export shows the full history, not the on-screen window.
+  void setShowFullHistory(bool full);
+  void setLineWidth(qreal width);
+  void setDark(bool dark);
+
+  const QString& id() const { return id_; }
+  int seriesCount() const { return int(history_.size()); }
+  qsizetype pointCount(int series) const { return history_[size_t(series)].size(); }
+  const QList<QPointF>& history(int series) const { return history_[size_t(series)]; }
+  // Points the chart currently draws for a series (after windowing and decimation).
+  qsizetype shownPointCount(int series) const;
+  QString title() const;
+
+  // x column then one column per series (empty cell where a series has no point at that x).
+  bool writeCsv(const QString& path, QString* error = nullptr) const;
+
+ private:
+  QList<QPointF> visiblePoints(const QList<QPointF>& all, double xMin, int columns) const;
+
+  QString id_, xKey_;
+  std::vector<QString> keys_;
+  std::vector<QList<QPointF>> history_;
+  std::vector<QLineSeries*> series_;
+  QValueAxis* axisX_ = nullptr;
+  QValueAxis* axisY_ = nullptr;
+  double windowSize_ = 300;
+  bool showFull_ = false;
+  bool dirty_ = false;
+  qreal lineWidth_ = 2.0;
+};
+
+}  // namespace inferscope::ui

@@ -1,0 +1,118 @@
+#include "ui/engine/engine_controller.h"
+
+#include "ui/engine/engine_worker.h"
+
+namespace inferscope::ui {
+
+namespace {
+void registerTypes() {
+  static const bool once = [] {
+    qRegisterMetaType<EngineSnapshotPtr>();
+    qRegisterMetaType<ModelCard>();
+    qRegisterMetaType<EngineConfig>();
+    return true;
+  }();
+  (void)once;
+}
+}  // namespace
+
+EngineController::EngineController(QObject* parent) : QObject(parent) {
+  registerTypes();
+  thread_.setObjectName(QStringLiteral("inferscope-engine"));
+  worker_ = new EngineWorker(stop_);
+  worker_->moveToThread(&thread_);
+  connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
+  connect(worker_, &EngineWorker::snapshotReady, this, [this](EngineSnapshotPtr s) {
+    last_ = s;
+    totalSteps_ = s->total_steps;
+    hasUnfinished_ = s->has_unfinished;
+    if (running_ != s->running) {
+      running_ = s->running;
+      emit runningChanged(running_);
+    }
+    emit snapshotReady(s);
+  });
+  connect(worker_, &EngineWorker::modelLoaded, this, [this](bool ok, const QString& err, const ModelCard& card) {
+    if (ok) card_ = card;
+    emit loadFinished(ok, err, card);
+  });
+  connect(worker_, &EngineWorker::configApplied, this,
+          [this](bool ok, const QString& err, const EngineConfig& cfg, qint64 blocks) {
+            config_ = cfg;
+            numBlocks_ = blocks;
+            emit configApplied(ok, err, cfg, blocks);
+          });
+  connect(worker_, &EngineWorker::requestSubmitted, this, &EngineController::requestSubmitted);
+  connect(worker_, &EngineWorker::message, this, &EngineController::message);
+  thread_.start();
+  post([w = worker_] { w->init(); });
+}
+
+EngineController::~EngineController() { stop(); }
+
+template <class F>
+void EngineController::post(F&& f) {
+  if (stopped_) return;
+  QMetaObject::invokeMethod(worker_, std::forward<F>(f), Qt::QueuedConnection);
+}
+
+void EngineController::loadModel(const QString& path) {
+  emit loadStarted(path);
+  post([w = worker_, path] { w->loadModel(path); });
+}
+void EngineController::applyConfig(const EngineConfig& config) {
+  post([w = worker_, config] { w->applyConfig(config); });
+}
+quint64 EngineController::submit(const Request& request, bool chat) {
+  const quint64 tag = nextTag_++;
+  post([w = worker_, request, chat, tag] { w->submit(request, chat, tag); });
+  return tag;
+}
+void EngineController::startLoad(const WorkloadSpec& spec) {
+  post([w = worker_, spec] { w->startLoad(spec); });
+}
+void EngineController::cancel(int64_t id) {
+  post([w = worker_, id] { w->cancel(id); });
+}
+void EngineController::run() {
+  post([w = worker_] { w->run(); });
+}
+void EngineController::pause() {
+  post([w = worker_] { w->pause(); });
+}
+void EngineController::stepOnce() {
+  post([w = worker_] { w->stepOnce(); });
+}
+void EngineController::reset() {
+  post([w = worker_] { w->reset(); });
+}
+void EngineController::setStepsPerSecond(int sps) {
+  post([w = worker_, sps] { w->setStepsPerSecond(sps); });
+}
+
+BlockMapSnapshot EngineController::currentBlockMap() {
+  BlockMapSnapshot out;
+  if (stopped_) return out;
+  QMetaObject::invokeMethod(worker_, [&] { out = worker_->currentBlockMap(); }, Qt::BlockingQueuedConnection);
+  return out;
+}
+
+std::vector<StepMetrics> EngineController::fullLog() {
+  std::vector<StepMetrics> out;
+  if (stopped_) return out;
+  QMetaObject::invokeMethod(worker_, [&] { out = worker_->fullLog(); }, Qt::BlockingQueuedConnection);
+  return out;
+}
+
+void EngineController::stop() {
+  if (stopped_) return;
+  // The flag stops the run loop at the next step boundary even if the queue is long; shutdown() then
+  // frees the engine on the thread that owns it.
+  stop_.store(true);
+  QMetaObject::invokeMethod(worker_, [w = worker_] { w->shutdown(); }, Qt::QueuedConnection);
+  stopped_ = true;
+  thread_.quit();
+  thread_.wait();
+}
+
+}  // namespace inferscope::ui

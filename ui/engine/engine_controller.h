@@ -1,0 +1,77 @@
+#pragma once
+// EngineController: the GUI's only bridge to the engine. It owns the engine thread and an EngineWorker
+// on it; every command is queued to that thread and results come back as immutable snapshots through
+// queued signals (KDAB hotspot's worker + value-snapshot pattern). The GUI thread never runs a step.
+#include <QObject>
+#include <QString>
+#include <QThread>
+#include <atomic>
+#include <optional>
+
+#include "engine/workload/workload.h"
+#include "ui/engine/engine_snapshot.h"
+
+namespace inferscope::ui {
+
+class EngineWorker;
+
+class EngineController : public QObject {
+  Q_OBJECT
+ public:
+  explicit EngineController(QObject* parent = nullptr);
+  ~EngineController() override;  // stops the engine thread (within one step) and frees the engine there
+
+  void loadModel(const QString& path);
+  void applyConfig(const EngineConfig& config);
+  // Returns a tag; requestSubmitted(tag, id) follows. chat = render the prompt with the chat template.
+  quint64 submit(const Request& request, bool chat = false);
+  void startLoad(const WorkloadSpec& spec);
+  void cancel(int64_t id);
+  void run();
+  void pause();
+  void stepOnce();
+  void reset();                       // drops every request and the history; keeps model and settings
+  void setStepsPerSecond(int sps);    // 0 = full speed
+  void stop();                        // idempotent; the destructor calls it
+
+  // Synchronous queries (block until the engine thread answers; meant for tests and export).
+  BlockMapSnapshot currentBlockMap();
+  std::vector<StepMetrics> fullLog();
+
+  // Last known state, as published.
+  bool isRunning() const { return running_; }
+  bool hasUnfinishedWork() const { return hasUnfinished_; }
+  bool hasModel() const { return card_.has_value(); }
+  const std::optional<ModelCard>& modelCard() const { return card_; }
+  const EngineConfig& config() const { return config_; }
+  qint64 numBlocks() const { return numBlocks_; }
+  int64_t totalSteps() const { return totalSteps_; }
+  EngineSnapshotPtr lastSnapshot() const { return last_; }
+
+ signals:
+  void snapshotReady(inferscope::ui::EngineSnapshotPtr snapshot);
+  void loadStarted(const QString& path);
+  void loadFinished(bool ok, const QString& error, const inferscope::ModelCard& card);
+  void configApplied(bool ok, const QString& error, const inferscope::EngineConfig& config, qint64 numBlocks);
+  void requestSubmitted(quint64 tag, qint64 id, const QString& error);
+  void runningChanged(bool running);
+  void message(const QString& text);
+
+ private:
+  template <class F> void post(F&& f);
+
+  QThread thread_;
+  EngineWorker* worker_ = nullptr;
+  std::atomic<bool> stop_{false};
+  bool stopped_ = false;
+  quint64 nextTag_ = 1;
+  bool running_ = false;
+  bool hasUnfinished_ = false;
+  std::optional<ModelCard> card_;
+  EngineConfig config_;
+  qint64 numBlocks_ = 0;
+  int64_t totalSteps_ = 0;
+  EngineSnapshotPtr last_;
+};
+
+}  // namespace inferscope::ui

@@ -1,0 +1,31 @@
+#pragma once
+// Immutable values that cross from the engine thread to the GUI thread (DESIGN.md "Threads").
+// The worker builds one EngineSnapshot per publish (<= ~30 Hz) and hands it over as a
+// shared_ptr<const>, so the GUI can keep it as long as it likes without copying or locking.
+#include <QMetaType>
+#include <memory>
+#include <vector>
+
+#include "engine/llm_engine.h"
+
+namespace inferscope::ui {
+
+struct EngineSnapshot {
+  std::vector<StepMetrics> new_steps;                  // steps run since the previous snapshot, in order
+  std::shared_ptr<const BlockMapSnapshot> block_map;   // after the newest step (never null once a model is loaded)
+  std::vector<RequestInfo> requests;                   // every request the engine knows, ascending id
+  std::vector<TokenEvent> events;                      // tokens streamed since the previous snapshot
+  int64_t total_steps = 0;                             // engine steps run since the engine was built
+  bool running = false;                                // the run loop is stepping (not paused)
+  bool has_unfinished = false;                         // requests are waiting or running
+  bool engine_rebuilt = false;                         // first snapshot of a fresh engine: drop old history
+  bool load_all_submitted = true;                      // the load generator has submitted its whole plan
+};
+
+using EngineSnapshotPtr = std::shared_ptr<const EngineSnapshot>;
+
+}  // namespace inferscope::ui
+
+Q_DECLARE_METATYPE(inferscope::ui::EngineSnapshotPtr)
+Q_DECLARE_METATYPE(inferscope::ModelCard)
+Q_DECLARE_METATYPE(inferscope::EngineConfig)

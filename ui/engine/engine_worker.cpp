@@ -1,0 +1,278 @@
+#include "ui/engine/engine_worker.h"
+
+#include <QTimer>
+#include <algorithm>
+#include <exception>
+
+namespace inferscope::ui {
+
+namespace {
+constexpr int kPublishIntervalMs = 33;  // <= 30 snapshots per second, whatever the step rate
+constexpr int kIdlePollMs = 20;         // while running with nothing to do: wait for arrivals cheaply
+}  // namespace
+
+EngineWorker::EngineWorker(const std::atomic<bool>& stop) : stop_(stop) {}
+
+EngineWorker::~EngineWorker() = default;
+
+void EngineWorker::init() {
+  stepTimer_ = new QTimer(this);
+  stepTimer_->setSingleShot(true);
+  connect(stepTimer_, &QTimer::timeout, this, &EngineWorker::tick);
+  publishTimer_ = new QTimer(this);
+  publishTimer_->setSingleShot(true);
+  connect(publishTimer_, &QTimer::timeout, this, &EngineWorker::doPublish);
+  sincePublish_.start();
+  wall_.start();
+}
+
+bool EngineWorker::rebuildEngine(const EngineConfig& config, QString* error) {
+  if (!model_) {
+    *error = tr("No model is loaded.");
+    return false;
+  }
+  try {
+    auto fresh = std::make_unique<LLMEngine>(model_, config);
+    // Only now that the new engine exists is the old one (and its requests) discarded.
+    driver_.reset();
+    engine_ = std::move(fresh);
+    config_ = config;
+    totalSteps_ = 0;
+    loadClockS_ = 0;
+    pendingSteps_.clear();
+    pendingEvents_.clear();
+    rebuilt_ = true;
+    return true;
+  } catch (const std::exception& e) {
+    *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+void EngineWorker::loadModel(const QString& path) {
+  std::shared_ptr<const LoadedModel> loaded;
+  try {
+    loaded = load_model(path.toStdString());
+  } catch (const std::exception& e) {
+    // The previous model and engine stay exactly as they were.
+    emit modelLoaded(false, QString::fromStdString(e.what()), ModelCard{});
+    return;
+  }
+  auto previous = model_;
+  model_ = loaded;
+  QString error;
+  if (!rebuildEngine(config_, &error)) {
+    model_ = previous;
+    emit modelLoaded(false, tr("The model loaded, but the engine settings do not fit it: %1").arg(error), ModelCard{});
+    return;
+  }
+  emit modelLoaded(true, QString(), model_->card);
+  emit configApplied(true, QString(), config_, engine_->kv_storage().num_blocks());
+  publish(true);
+}
+
+void EngineWorker::applyConfig(const EngineConfig& config) {
+  QString error;
+  if (!model_) {
+    // Without a model there is nothing to build yet; remember the settings for the first load.
+    const std::string why = config.validate();
+    if (!why.empty()) {
+      emit configApplied(false, QString::fromStdString(why), config_, 0);
+      return;
+    }
+    config_ = config;
+    emit configApplied(true, QString(), config_, 0);
+    return;
+  }
+  if (!rebuildEngine(config, &error)) {
+    emit configApplied(false, error, config_, engine_ ? engine_->kv_storage().num_blocks() : 0);
+    return;
+  }
+  emit configApplied(true, QString(), config_, engine_->kv_storage().num_blocks());
+  publish(true);
+}
+
+void EngineWorker::submit(const Request& request, bool chat, quint64 tag) {
+  if (!engine_) {
+    emit requestSubmitted(tag, -1, tr("No model is loaded."));
+    return;
+  }
+  Request r = request;
+  if (chat) {
+    try {
+      r.prompt_ids = model_->encode_chat(r.prompt);
+    } catch (const std::exception& e) {
+      emit requestSubmitted(tag, -1, QString::fromStdString(e.what()));
+      return;
+    }
+  }
+  const int64_t id = engine_->submit(r);
+  emit requestSubmitted(tag, id, QString());
+  publish(false);
+  if (running_) scheduleTick();
+}
+
+void EngineWorker::startLoad(const WorkloadSpec& spec) {
+  if (!engine_) {
+    emit message(tr("Load generator: no model is loaded."));
+    return;
+  }
+  const std::string why = spec.validate();
+  if (!why.empty()) {
+    emit message(tr("Load generator: %1").arg(QString::fromStdString(why)));
+    return;
+  }
+  try {
+    // Arrival times count from now on the engine clock (which only advances while running or stepping).
+    auto plan = make_workload(spec, *model_);
+    for (auto& p : plan) p.arrival_s += loadClockS_;
+    driver_ = std::make_unique<WorkloadDriver>(*engine_, std::move(plan));
+    driver_->submit_due(loadClockS_);
+  } catch (const std::exception& e) {
+    emit message(tr("Load generator: %1").arg(QString::fromStdString(e.what())));
+    return;
+  }
+  publish(true);
+  if (running_) scheduleTick();
+}
+
+void EngineWorker::cancel(int64_t id) {
+  if (!engine_) return;
+  engine_->cancel(id);
+  publish(true);
+}
+
+void EngineWorker::run() {
+  if (running_ || !engine_) return;
+  running_ = true;
+  wall_.restart();
+  scheduleTick();
+  publish(true);
+}
+
+void EngineWorker::pause() {
+  if (!running_) return;
+  advanceClock();
+  running_ = false;
+  if (stepTimer_) stepTimer_->stop();
+  publish(true);
+}
+
+void EngineWorker::stepOnce() {
+  if (!engine_ || stop_.load()) return;
+  if (running_) pause();
+  if (driver_) {
+    // Step mode has no wall clock: jump to the next arrival when the engine would otherwise idle.
+    if (!engine_->has_unfinished() && !driver_->all_submitted())
+      loadClockS_ = std::max(loadClockS_, driver_->next_arrival_s());
+    driver_->submit_due(loadClockS_);
+  }
+  stepEngine();
+  publish(true);
+}
+
+void EngineWorker::reset() {
+  if (!engine_) return;
+  const bool wasRunning = running_;
+  pause();
+  QString error;
+  rebuildEngine(config_, &error);  // the same config built before, so this cannot fail for a new reason
+  if (!error.isEmpty()) emit message(error);
+  publish(true);
+  if (wasRunning) run();
+}
+
+void EngineWorker::setStepsPerSecond(int sps) {
+  stepsPerSecond_ = std::clamp(sps, 0, 1000);
+  if (running_) scheduleTick();
+}
+
+BlockMapSnapshot EngineWorker::currentBlockMap() const {
+  return engine_ ? engine_->block_map() : BlockMapSnapshot{};
+}
+
+std::vector<StepMetrics> EngineWorker::fullLog() const {
+  return engine_ ? engine_->metrics().full_log() : std::vector<StepMetrics>{};
+}
+
+void EngineWorker::shutdown() {
+  running_ = false;
+  if (stepTimer_) stepTimer_->stop();
+  if (publishTimer_) publishTimer_->stop();
+  driver_.reset();
+  engine_.reset();
+  model_.reset();
+}
+
+void EngineWorker::advanceClock() {
+  const double dt = wall_.restart() / 1000.0;
+  if (running_) loadClockS_ += dt;
+}
+
+void EngineWorker::scheduleTick() {
+  if (!stepTimer_ || stop_.load()) return;
+  const bool idle = !engine_ || (!engine_->has_unfinished() && (!driver_ || driver_->all_submitted()));
+  int interval = stepsPerSecond_ > 0 ? 1000 / stepsPerSecond_ : 0;
+  if (idle || (engine_ && !engine_->has_unfinished())) interval = std::max(interval, kIdlePollMs);
+  // A zero-interval single-shot timer lets queued commands (pause, cancel, submit) in between steps.
+  stepTimer_->start(interval);
+}
+
+void EngineWorker::tick() {
+  if (stop_.load() || !running_ || !engine_) return;
+  advanceClock();
+  if (driver_) driver_->submit_due(loadClockS_);
+  stepEngine();
+  publish(false);
+  scheduleTick();
+}
+
+bool EngineWorker::stepEngine() {
+  StepResult r;
+  try {
+    r = engine_->step();
+  } catch (const std::exception& e) {
+    // An engine bug must not take the window down: stop the run and say why.
+    running_ = false;
+    emit message(tr("Engine step failed: %1").arg(QString::fromStdString(e.what())));
+    return false;
+  }
+  if (!r.ran) return false;
+  ++totalSteps_;
+  if (!running_) loadClockS_ += r.metrics.step_ms / 1000.0;
+  pendingSteps_.push_back(r.metrics);
+  pendingEvents_.insert(pendingEvents_.end(), std::make_move_iterator(r.events.begin()),
+                        std::make_move_iterator(r.events.end()));
+  return true;
+}
+
+void EngineWorker::publish(bool force) {
+  if (force || sincePublish_.elapsed() >= kPublishIntervalMs) {
+    publishTimer_->stop();
+    doPublish();
+  } else if (!publishTimer_->isActive()) {
+    publishTimer_->start(std::max<int>(1, kPublishIntervalMs - int(sincePublish_.elapsed())));
+  }
+}
+
+void EngineWorker::doPublish() {
+  if (!engine_) return;
+  auto snap = std::make_shared<EngineSnapshot>();
+  snap->new_steps = std::move(pendingSteps_);
+  pendingSteps_.clear();
+  snap->events = std::move(pendingEvents_);
+  pendingEvents_.clear();
+  // A fresh picture, not the recorder's: commands between steps (cancel, submit) also change blocks.
+  snap->block_map = std::make_shared<const BlockMapSnapshot>(engine_->block_map());
+  snap->requests = engine_->all_requests();
+  snap->total_steps = totalSteps_;
+  snap->running = running_;
+  snap->has_unfinished = engine_->has_unfinished() || (driver_ && !driver_->all_submitted());
+  snap->engine_rebuilt = rebuilt_;
+  snap->load_all_submitted = !driver_ || driver_->all_submitted();
+  rebuilt_ = false;
+  sincePublish_.restart();
+  emit snapshotReady(std::move(snap));
+}
+
+}  // namespace inferscope::ui

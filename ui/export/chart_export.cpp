@@ -1,0 +1,137 @@
+#include "ui/export/chart_export.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QWidget>
+#include <sstream>
+
+#include "engine/metrics/metrics_writers.h"
+#include "ui/charts/metrics_chart.h"
+
+namespace inferscope::ui {
+
+namespace {
+void setError(QString* error, const QString& text) {
+  if (error) *error = text;
+}
+
+QSize exportSize(QWidget* w) {
+  // A widget that was never shown may still have its default size; give it a sensible one.
+  QSize s = w->size();
+  if (s.width() < 50 || s.height() < 50) s = w->sizeHint().expandedTo(QSize(640, 400));
+  return s;
+}
+}  // namespace
+
+bool exportPng(QWidget* w, const QString& path, qreal scale, QString* error) {
+  if (!w) return setError(error, QStringLiteral("no widget")), false;
+  const QSize s = exportSize(w);
+  if (w->size() != s) w->resize(s);
+  QImage img(s * scale, QImage::Format_ARGB32_Premultiplied);
+  img.setDevicePixelRatio(scale);
+  img.fill(Qt::white);
+  {
+    QPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing);
+    w->render(&p);
+  }
+  img.setDevicePixelRatio(1.0);  // the file has exactly s * scale pixels
+  if (!img.save(path, "PNG")) return setError(error, QStringLiteral("cannot write %1").arg(path)), false;
+  return true;
+}
+
+bool exportSvg(QWidget* w, const QString& path, const QString& title, QString* error) {
+  if (!w) return setError(error, QStringLiteral("no widget")), false;
+  const QSize s = exportSize(w);
+  if (w->size() != s) w->resize(s);
+  QSvgGenerator gen;
+  gen.setFileName(path);
+  gen.setSize(s);
+  gen.setViewBox(QRect(QPoint(0, 0), s));
+  gen.setTitle(title.isEmpty() ? w->objectName() : title);
+  gen.setDescription(QStringLiteral("InferScope chart"));
+  {
+    QPainter p;
+    if (!p.begin(&gen)) return setError(error, QStringLiteral("cannot write %1").arg(path)), false;
+    w->render(&p);
+  }
+  if (!QFile::exists(path)) return setError(error, QStringLiteral("cannot write %1").arg(path)), false;
+  return true;
+}
+
+void copyToClipboard(QWidget* w) {
+  if (!w) return;
+  QApplication::clipboard()->setImage(w->grab().toImage());
+}
+
+bool writeStepMetricsCsv(const std::vector<StepMetrics>& steps, const QString& path, QString* error) {
+  std::ostringstream out;
+  write_csv(out, steps);  // the engine's writer: one CSV format for GUI and CLI
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return setError(error, f.errorString()), false;
+  const std::string s = out.str();
+  if (f.write(s.data(), qint64(s.size())) != qint64(s.size())) return setError(error, f.errorString()), false;
+  return true;
+}
+
+QStringList exportAll(const ExportInput& in, const QString& dirPath, QString* error) {
+  QDir dir(dirPath);
+  if (!dir.mkpath(QStringLiteral("."))) return setError(error, QStringLiteral("cannot create %1").arg(dirPath)), QStringList{};
+  QStringList files;
+  QJsonArray charts;
+  auto add = [&](bool ok, const QString& name, const QString& why) {
+    if (!ok) {
+      setError(error, why.isEmpty() ? QStringLiteral("cannot write %1").arg(name) : why);
+      return false;
+    }
+    files << name;
+    return true;
+  };
+  for (MetricsChart* c : in.charts) {
+    QString why;
+    c->setShowFullHistory(true);
+    const QString id = c->id();
+    const bool ok = add(exportPng(c, dir.filePath(id + ".png"), 1.0, &why), id + ".png", why) &&
+                    add(exportPng(c, dir.filePath(id + "@2x.png"), 2.0, &why), id + "@2x.png", why) &&
+                    add(exportSvg(c, dir.filePath(id + ".svg"), c->title(), &why), id + ".svg", why) &&
+                    add(c->writeCsv(dir.filePath(id + ".csv"), &why), id + ".csv", why);
+    c->setShowFullHistory(false);
+    if (!ok) return {};
+    QJsonObject o;
+    o[QStringLiteral("id")] = id;
+    o[QStringLiteral("title")] = c->title();
+    charts.append(o);
+  }
+  if (in.blockMap) {
+    QString why;
+    if (!add(exportPng(in.blockMap, dir.filePath("block_map.png"), 1.0, &why), "block_map.png", why) ||
+        !add(exportPng(in.blockMap, dir.filePath("block_map@2x.png"), 2.0, &why), "block_map@2x.png", why) ||
+        !add(exportSvg(in.blockMap, dir.filePath("block_map.svg"), QStringLiteral("KV block map"), &why), "block_map.svg", why))
+      return {};
+  }
+  {
+    QString why;
+    if (!add(writeStepMetricsCsv(in.steps, dir.filePath("step_metrics.csv"), &why), "step_metrics.csv", why)) return {};
+  }
+  QJsonObject manifest = in.manifest;
+  manifest[QStringLiteral("time")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+  manifest[QStringLiteral("steps")] = qint64(in.steps.size());
+  manifest[QStringLiteral("charts")] = charts;
+  files << QStringLiteral("manifest.json");
+  manifest[QStringLiteral("files")] = QJsonArray::fromStringList(files);
+  QFile f(dir.filePath(QStringLiteral("manifest.json")));
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+      f.write(QJsonDocument(manifest).toJson()) < 0)
+    return setError(error, f.errorString()), QStringList{};
+  return files;
+}
+
+}  // namespace inferscope::ui

@@ -1,0 +1,37 @@
+#pragma once
+// The one export path for charts (GUI menus now, `inferscope-cli export` later): plain functions over
+// widgets and data, no dialogs, so they run headless under the offscreen platform.
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "engine/metrics/step_metrics.h"
+
+class QWidget;
+
+namespace inferscope::ui {
+
+class MetricsChart;
+
+// Renders w at its current size x scale (1 = 1x, 2 = 2x) into a PNG. Returns false with *error set.
+bool exportPng(QWidget* w, const QString& path, qreal scale = 1.0, QString* error = nullptr);
+// Renders w as vector graphics through QSvgGenerator.
+bool exportSvg(QWidget* w, const QString& path, const QString& title = {}, QString* error = nullptr);
+// Puts a 1x image of w on the clipboard.
+void copyToClipboard(QWidget* w);
+// Every recorded step, columns = step_metrics_columns() (engine/metrics/metrics_writers.h).
+bool writeStepMetricsCsv(const std::vector<StepMetrics>& steps, const QString& path, QString* error = nullptr);
+
+struct ExportInput {
+  std::vector<MetricsChart*> charts;   // each exported as <id>.png, <id>@2x.png, <id>.svg, <id>.csv
+  QWidget* blockMap = nullptr;         // optional: block_map.png, block_map@2x.png, block_map.svg
+  std::vector<StepMetrics> steps;      // step_metrics.csv
+  QJsonObject manifest;                // model, settings, scenario...; "time" and "files" are added
+};
+
+// Writes everything into dir (created when missing). Charts are rendered with their full history.
+// Returns the files written (relative names), or an empty list with *error set.
+QStringList exportAll(const ExportInput& in, const QString& dir, QString* error = nullptr);
+
+}  // namespace inferscope::ui

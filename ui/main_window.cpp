@@ -1,0 +1,619 @@
+#include "ui/main_window.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPalette>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyleFactory>
+#include <QTabWidget>
+#include <QToolBar>
+#include <algorithm>
+#include <fstream>
+
+#include "engine/kv/kv_storage.h"
+#include "engine/workload/scenario.h"
+#include "ui/blockmap/block_map_panel.h"
+#include "ui/blockmap/block_map_view.h"
+#include "ui/charts/charts_panel.h"
+#include "ui/charts/metrics_chart.h"
+#include "ui/engine/engine_controller.h"
+#include "ui/export/chart_export.h"
+#include "ui/panels/engine_settings_panel.h"
+#include "ui/panels/load_generator_panel.h"
+#include "ui/panels/log_panel.h"
+#include "ui/panels/model_card_panel.h"
+#include "ui/panels/playground_panel.h"
+#include "ui/panels/requests_panel.h"
+
+namespace inferscope::ui {
+
+namespace {
+constexpr int kMaxRecent = 8;
+const int kSpeeds[] = {0, 1, 2, 5, 10, 20};
+
+QJsonObject toQJson(const nlohmann::json& j) {
+  return QJsonDocument::fromJson(QByteArray::fromStdString(j.dump())).object();
+}
+}  // namespace
+
+MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWindow(parent), settingsFile_(settingsFile) {
+  setObjectName(QStringLiteral("MainWindow"));
+  setAcceptDrops(true);
+  controller_ = new EngineController(this);
+  baseFontSize_ = QApplication::font().pointSizeF();
+
+  tabs_ = new QTabWidget;
+  charts_ = new ChartsPanel;
+  blockMap_ = new BlockMapPanel;
+  playground_ = new PlaygroundPanel(controller_);
+  loadGen_ = new LoadGeneratorPanel;
+  tabs_->addTab(charts_, QString());
+  tabs_->addTab(blockMap_, QString());
+  tabs_->addTab(playground_, QString());
+  tabs_->addTab(loadGen_, QString());
+  setCentralWidget(tabs_);
+
+  createDocks();
+  createActions();
+  createMenus();
+  attachChartMenus();
+  statusModel_ = new QLabel;
+  statusRun_ = new QLabel;
+  statusBar()->addWidget(statusModel_, 1);
+  statusBar()->addPermanentWidget(statusRun_);
+
+  connect(controller_, &EngineController::snapshotReady, this, &MainWindow::onSnapshot);
+  connect(controller_, &EngineController::loadFinished, this, &MainWindow::onLoadFinished);
+  connect(controller_, &EngineController::configApplied, this, &MainWindow::onConfigApplied);
+  connect(controller_, &EngineController::message, this, [this](const QString& m) { log_->append(m, LogPanel::Warning); });
+  connect(controller_, &EngineController::runningChanged, this, [this] { retranslateUi(); });
+  connect(settingsPanel_, &EngineSettingsPanel::applyRequested, this, &MainWindow::requestApply);
+  connect(loadGen_, &LoadGeneratorPanel::startRequested, controller_, &EngineController::startLoad);
+  connect(requests_, &RequestsPanel::selectionChanged, blockMap_, &BlockMapPanel::setHighlightedSequences);
+  connect(requests_, &RequestsPanel::cancelRequested, controller_, &EngineController::cancel);
+
+  // Restore before the first apply, so the engine is built once with the saved settings.
+  auto s = openSettings();
+  settingsPanel_->load(*s);
+  recent_ = s->value(QStringLiteral("recent")).toStringList();
+  speed_->setCurrentIndex(std::clamp(s->value(QStringLiteral("speed_index"), 0).toInt(), 0, int(std::size(kSpeeds)) - 1));
+  restoreGeometry(s->value(QStringLiteral("geometry")).toByteArray());
+  restoreState(s->value(QStringLiteral("window_state")).toByteArray());
+  const QString lang = s->value(QStringLiteral("language"), QStringLiteral("en")).toString();
+  const bool dark = s->value(QStringLiteral("dark"), false).toBool();
+  controller_->applyConfig(settingsPanel_->config());
+  controller_->setStepsPerSecond(kSpeeds[speed_->currentIndex()]);
+  rebuildRecentMenu();
+  rebuildScenarioMenu();
+  log_->installEngineLogSink();
+  if (lang != QLatin1String("en")) setLanguage(lang);
+  setDarkTheme(dark);
+  retranslateUi();
+  if (!s->contains(QStringLiteral("geometry"))) resize(1400, 900);
+}
+
+MainWindow::~MainWindow() {
+  // Stop the engine thread before the panels that receive its snapshots go away.
+  controller_->stop();
+}
+
+std::unique_ptr<QSettings> MainWindow::openSettings() const {
+  if (!settingsFile_.isEmpty()) return std::make_unique<QSettings>(settingsFile_, QSettings::IniFormat);
+  return std::make_unique<QSettings>(QStringLiteral("InferScope"), QStringLiteral("InferScope"));
+}
+
+void MainWindow::saveSettings() {
+  auto s = openSettings();
+  settingsPanel_->save(*s);
+  s->setValue(QStringLiteral("recent"), recent_);
+  s->setValue(QStringLiteral("speed_index"), speed_->currentIndex());
+  s->setValue(QStringLiteral("language"), language_);
+  s->setValue(QStringLiteral("dark"), dark_);
+  if (!presentation_) {
+    s->setValue(QStringLiteral("geometry"), saveGeometry());
+    s->setValue(QStringLiteral("window_state"), saveState());
+  }
+  if (!modelPath_.isEmpty()) s->setValue(QStringLiteral("last_model"), modelPath_);
+  s->sync();
+}
+
+void MainWindow::createDocks() {
+  modelCard_ = new ModelCardPanel;
+  settingsPanel_ = new EngineSettingsPanel;
+  requests_ = new RequestsPanel;
+  log_ = new LogPanel;
+  auto dock = [this](QWidget* w, const char* name, Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(this);
+    d->setObjectName(QLatin1String(name));  // saveState/restoreState key
+    d->setWidget(w);
+    addDockWidget(area, d);
+    return d;
+  };
+  modelDock_ = dock(modelCard_, "dock_model", Qt::LeftDockWidgetArea);
+  settingsDock_ = dock(settingsPanel_, "dock_settings", Qt::LeftDockWidgetArea);
+  requestsDock_ = dock(requests_, "dock_requests", Qt::RightDockWidgetArea);
+  logDock_ = dock(log_, "dock_log", Qt::BottomDockWidgetArea);
+  tabifyDockWidget(modelDock_, settingsDock_);
+  settingsDock_->raise();
+}
+
+void MainWindow::createActions() {
+  openAct_ = new QAction(this);
+  openAct_->setShortcut(QKeySequence::Open);
+  connect(openAct_, &QAction::triggered, this, [this] {
+    const QString f = QFileDialog::getOpenFileName(this, tr("Open GGUF model"), QFileInfo(modelPath_).absolutePath(),
+                                                   tr("GGUF models (*.gguf);;All files (*)"));
+    if (!f.isEmpty()) openModel(f);
+  });
+  exportAllAct_ = new QAction(this);
+  exportAllAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+  connect(exportAllAct_, &QAction::triggered, this, [this] {
+    const QString d = QFileDialog::getExistingDirectory(this, tr("Export all charts to folder"));
+    if (d.isEmpty()) return;
+    QString err;
+    const QStringList files = exportAllTo(d, &err);
+    if (files.isEmpty()) showError(tr("Export failed"), err);
+    else log_->append(tr("Exported %1 files to %2").arg(files.size()).arg(d));
+  });
+  quitAct_ = new QAction(this);
+  quitAct_->setShortcut(QKeySequence::Quit);
+  connect(quitAct_, &QAction::triggered, this, &QWidget::close);
+
+  runAct_ = new QAction(this);
+  runAct_->setObjectName(QStringLiteral("action_run"));
+  runAct_->setShortcut(Qt::Key_Space);
+  connect(runAct_, &QAction::triggered, this, [this] {
+    if (controller_->isRunning()) controller_->pause();
+    else controller_->run();
+  });
+  stepAct_ = new QAction(this);
+  stepAct_->setObjectName(QStringLiteral("action_step"));
+  stepAct_->setShortcut(Qt::Key_N);
+  connect(stepAct_, &QAction::triggered, controller_, &EngineController::stepOnce);
+  resetAct_ = new QAction(this);
+  resetAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+  connect(resetAct_, &QAction::triggered, this, [this] {
+    if (confirmDiscard()) controller_->reset();
+  });
+  // Space and N must work wherever focus is (except in text fields, where they type).
+  for (QAction* a : {runAct_, stepAct_, resetAct_}) a->setShortcutContext(Qt::WindowShortcut);
+
+  presentationAct_ = new QAction(this);
+  presentationAct_->setCheckable(true);
+  presentationAct_->setShortcut(Qt::Key_F11);
+  connect(presentationAct_, &QAction::toggled, this, &MainWindow::setPresentationMode);
+  darkAct_ = new QAction(this);
+  darkAct_->setCheckable(true);
+  darkAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+  connect(darkAct_, &QAction::toggled, this, &MainWindow::setDarkTheme);
+
+  openScenarioAct_ = new QAction(this);
+  connect(openScenarioAct_, &QAction::triggered, this, [this] {
+    const QString f = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), tr("Scenarios (*.json)"));
+    QString err;
+    if (!f.isEmpty() && !loadScenario(f, &err)) showError(tr("Scenario not loaded"), err);
+  });
+  saveScenarioAct_ = new QAction(this);
+  connect(saveScenarioAct_, &QAction::triggered, this, [this] {
+    const QString f = QFileDialog::getSaveFileName(this, tr("Save current settings as scenario"), QStringLiteral("scenario.json"), tr("Scenarios (*.json)"));
+    QString err;
+    if (!f.isEmpty() && !saveScenario(f, &err)) showError(tr("Scenario not saved"), err);
+  });
+  aboutAct_ = new QAction(this);
+  connect(aboutAct_, &QAction::triggered, this, [this] {
+    QMessageBox::about(this, tr("About InferScope"), tr("InferScope makes LLM inference visible: a real engine on a real model, step by step."));
+  });
+
+  langGroup_ = new QActionGroup(this);
+  langEn_ = new QAction(QStringLiteral("English"), langGroup_);
+  langTw_ = new QAction(QStringLiteral("繁體中文"), langGroup_);
+  langCn_ = new QAction(QStringLiteral("简体中文"), langGroup_);
+  for (auto [a, code] : {std::pair{langEn_, "en"}, std::pair{langTw_, "zh_TW"}, std::pair{langCn_, "zh_CN"}}) {
+    a->setCheckable(true);
+    a->setData(QString::fromLatin1(code));
+  }
+  langEn_->setChecked(true);
+  connect(langGroup_, &QActionGroup::triggered, this, [this](QAction* a) { setLanguage(a->data().toString()); });
+
+  speedLabel_ = new QLabel;
+  speed_ = new QComboBox;
+  speed_->setObjectName(QStringLiteral("speed"));
+  for (int sps : kSpeeds) speed_->addItem(QString(), sps);
+  connect(speed_, &QComboBox::currentIndexChanged, this, [this](int i) { controller_->setStepsPerSecond(kSpeeds[i]); });
+
+  runBar_ = addToolBar(QString());
+  runBar_->setObjectName(QStringLiteral("toolbar_run"));
+  runBar_->addAction(runAct_);
+  runBar_->addAction(stepAct_);
+  runBar_->addAction(resetAct_);
+  runBar_->addSeparator();
+  runBar_->addWidget(speedLabel_);
+  runBar_->addWidget(speed_);
+  runBar_->addSeparator();
+  runBar_->addAction(presentationAct_);
+}
+
+void MainWindow::createMenus() {
+  fileMenu_ = menuBar()->addMenu(QString());
+  fileMenu_->addAction(openAct_);
+  recentMenu_ = fileMenu_->addMenu(QString());
+  fileMenu_->addSeparator();
+  fileMenu_->addAction(exportAllAct_);
+  fileMenu_->addSeparator();
+  fileMenu_->addAction(quitAct_);
+  runMenu_ = menuBar()->addMenu(QString());
+  runMenu_->addAction(runAct_);
+  runMenu_->addAction(stepAct_);
+  runMenu_->addAction(resetAct_);
+  scenarioMenu_ = menuBar()->addMenu(QString());
+  viewMenu_ = menuBar()->addMenu(QString());
+  for (QDockWidget* d : {modelDock_, settingsDock_, requestsDock_, logDock_}) viewMenu_->addAction(d->toggleViewAction());
+  viewMenu_->addSeparator();
+  viewMenu_->addAction(presentationAct_);
+  viewMenu_->addAction(darkAct_);
+  languageMenu_ = viewMenu_->addMenu(QString());
+  languageMenu_->addActions(langGroup_->actions());
+  helpMenu_ = menuBar()->addMenu(QString());
+  helpMenu_->addAction(aboutAct_);
+}
+
+void MainWindow::attachChartMenus() {
+  auto exportOne = [this](QWidget* w, const QString& id, const QString& ext, qreal scale) {
+    const QString f = QFileDialog::getSaveFileName(this, tr("Export chart"), id + ext);
+    if (f.isEmpty()) return;
+    QString err;
+    bool ok = false;
+    if (ext == QLatin1String(".svg")) ok = exportSvg(w, f, id, &err);
+    else if (ext == QLatin1String(".csv")) {
+      auto* c = qobject_cast<MetricsChart*>(w);
+      ok = c ? c->writeCsv(f, &err) : writeStepMetricsCsv(charts_->steps(), f, &err);
+    } else ok = exportPng(w, f, scale, &err);
+    if (!ok) showError(tr("Export failed"), err);
+  };
+  const auto chartList = charts_->charts();
+  std::vector<QWidget*> targets(chartList.begin(), chartList.end());
+  targets.push_back(blockMap_->view());
+  for (QWidget* w : targets) {
+    w->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(w, &QWidget::customContextMenuRequested, this, [this, w, exportOne](const QPoint& pos) {
+      QMenu m;
+      const QString id = w->objectName();
+      m.addAction(tr("Export PNG (1x)..."), this, [=] { exportOne(w, id, QStringLiteral(".png"), 1.0); });
+      m.addAction(tr("Export PNG (2x)..."), this, [=] { exportOne(w, id, QStringLiteral("@2x.png"), 2.0); });
+      m.addAction(tr("Export SVG..."), this, [=] { exportOne(w, id, QStringLiteral(".svg"), 1.0); });
+      m.addAction(tr("Export data as CSV..."), this, [=] { exportOne(w, id, QStringLiteral(".csv"), 1.0); });
+      m.addAction(tr("Copy to clipboard"), this, [w] { copyToClipboard(w); });
+      m.exec(w->mapToGlobal(pos));
+    });
+  }
+}
+
+void MainWindow::retranslateUi() {
+  setWindowTitle(modelPath_.isEmpty() ? tr("InferScope") : tr("InferScope — %1").arg(QFileInfo(modelPath_).fileName()));
+  tabs_->setTabText(0, tr("Charts"));
+  tabs_->setTabText(1, tr("Block map"));
+  tabs_->setTabText(2, tr("Playground"));
+  tabs_->setTabText(3, tr("Load generator"));
+  modelDock_->setWindowTitle(tr("Model"));
+  settingsDock_->setWindowTitle(tr("Engine settings"));
+  requestsDock_->setWindowTitle(tr("Requests"));
+  logDock_->setWindowTitle(tr("Log"));
+  runBar_->setWindowTitle(tr("Run controls"));
+  fileMenu_->setTitle(tr("&File"));
+  recentMenu_->setTitle(tr("Recent models"));
+  runMenu_->setTitle(tr("&Run"));
+  scenarioMenu_->setTitle(tr("&Scenarios"));
+  viewMenu_->setTitle(tr("&View"));
+  languageMenu_->setTitle(tr("Language"));
+  helpMenu_->setTitle(tr("&Help"));
+  openAct_->setText(tr("&Open model..."));
+  exportAllAct_->setText(tr("Export all..."));
+  exportAllAct_->setToolTip(tr("Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder."));
+  quitAct_->setText(tr("&Quit"));
+  runAct_->setText(controller_->isRunning() ? tr("Pause") : tr("Run"));
+  runAct_->setToolTip(tr("Run or pause the engine (Space)."));
+  stepAct_->setText(tr("Step"));
+  stepAct_->setToolTip(tr("Run exactly one engine step (N)."));
+  resetAct_->setText(tr("Reset"));
+  resetAct_->setToolTip(tr("Drop every request and the chart history; keep the model and settings (Ctrl+R)."));
+  presentationAct_->setText(tr("Presentation mode"));
+  presentationAct_->setToolTip(tr("Full screen with larger fonts and thicker lines (F11)."));
+  darkAct_->setText(tr("Dark theme"));
+  openScenarioAct_->setText(tr("Open scenario file..."));
+  saveScenarioAct_->setText(tr("Save current settings as scenario..."));
+  aboutAct_->setText(tr("About InferScope"));
+  speedLabel_->setText(tr(" Speed: "));
+  speed_->setToolTip(tr("Slow the engine down for demonstrations; full speed steps as fast as the CPU allows."));
+  for (int i = 0; i < speed_->count(); ++i)
+    speed_->setItemText(i, kSpeeds[i] == 0 ? tr("Full speed") : tr("%n step(s)/s", nullptr, kSpeeds[i]));
+  rebuildRecentMenu();
+  rebuildScenarioMenu();
+  updateStatus();
+}
+
+void MainWindow::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange) retranslateUi();
+  QMainWindow::changeEvent(e);
+}
+
+void MainWindow::setLanguage(const QString& code) {
+  QCoreApplication::removeTranslator(&translator_);
+  language_ = QStringLiteral("en");
+  if (code != QLatin1String("en")) {
+    if (translator_.load(QStringLiteral(":/i18n/inferscope_%1.qm").arg(code))) {
+      QCoreApplication::installTranslator(&translator_);  // sends LanguageChange to every widget
+      language_ = code;
+    } else {
+      log_->append(tr("No translation for %1").arg(code), LogPanel::Warning);
+    }
+  }
+  if (language_ == QLatin1String("en")) {
+    // Removing a translator also sends LanguageChange, but be explicit for the first switch.
+    QEvent ev(QEvent::LanguageChange);
+    QCoreApplication::sendEvent(this, &ev);
+  }
+  for (QAction* a : langGroup_->actions()) a->setChecked(a->data().toString() == language_);
+}
+
+void MainWindow::setPresentationMode(bool on) {
+  presentation_ = on;
+  if (presentationAct_->isChecked() != on) presentationAct_->setChecked(on);
+  QFont f = QApplication::font();
+  f.setPointSizeF(on ? baseFontSize_ * 1.5 : baseFontSize_);
+  QApplication::setFont(f);
+  charts_->setLineWidth(on ? 4.0 : 2.0);
+  if (on) showFullScreen();
+  else showNormal();
+}
+
+void MainWindow::setDarkTheme(bool dark) {
+  dark_ = dark;
+  if (darkAct_->isChecked() != dark) darkAct_->setChecked(dark);
+  QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+  QPalette p;
+  if (dark) {
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ToolTipText, QColor(0xe0, 0xe0, 0xe0));
+  } else {
+    p = QApplication::style()->standardPalette();
+  }
+  QApplication::setPalette(p);
+  charts_->setDark(dark);
+  blockMap_->view()->setDark(dark);
+}
+
+void MainWindow::openModel(const QString& path) {
+  pendingModelPath_ = path;
+  statusModel_->setText(tr("Loading %1 ...").arg(QFileInfo(path).fileName()));
+  log_->append(tr("Loading model %1").arg(path));
+  QApplication::setOverrideCursor(Qt::BusyCursor);
+  controller_->loadModel(path);
+}
+
+void MainWindow::onLoadFinished(bool ok, const QString& error, const ModelCard& card) {
+  QApplication::restoreOverrideCursor();
+  if (!ok) {
+    // The previous model (if any) stays loaded; say why this one was refused.
+    lastError_ = error;
+    showError(tr("Model not loaded"), tr("%1\n\n%2").arg(pendingModelPath_, error));
+    updateStatus();
+    return;
+  }
+  lastError_.clear();
+  modelPath_ = pendingModelPath_.isEmpty() ? QString::fromStdString(card.path) : pendingModelPath_;
+  addRecent(modelPath_);
+  modelCard_->setCard(card);
+  modelCard_->setKvDtype(settingsPanel_->config().kv_dtype);
+  settingsPanel_->setModelCard(card);
+  charts_->clear();
+  log_->append(tr("Loaded %1 (%2 layers)").arg(QString::fromStdString(card.name)).arg(card.n_layers));
+  retranslateUi();
+}
+
+void MainWindow::onConfigApplied(bool ok, const QString& error, const EngineConfig& cfg, qint64 blocks) {
+  if (!ok) {
+    lastError_ = error;
+    settingsPanel_->setAppliedStatus(tr("Not applied: %1").arg(error), true);
+    log_->append(tr("Settings rejected: %1").arg(error), LogPanel::Error);
+    return;
+  }
+  settingsPanel_->setAppliedStatus(blocks > 0 ? tr("Engine built with %1 KV blocks.").arg(blocks) : QString(), false);
+  modelCard_->setKvDtype(cfg.kv_dtype);
+  if (auto card = controller_->modelCard()) {
+    KvLayout layout{card->n_layers, card->n_kv_heads, card->head_dim, cfg.block_size, cfg.kv_dtype};
+    charts_->setCapacityBytes(qint64(blocks) * qint64(layout.block_bytes()));
+  }
+  updateStatus();
+}
+
+bool MainWindow::confirmDiscard() {
+  if (!controller_->hasUnfinishedWork() || !interactive_) return true;
+  return QMessageBox::question(this, tr("Discard running work?"),
+                               tr("Requests are still waiting or running. Rebuilding the engine discards them. Continue?")) ==
+         QMessageBox::Yes;
+}
+
+void MainWindow::requestApply(const EngineConfig& cfg) {
+  if (!confirmDiscard()) return;
+  controller_->applyConfig(cfg);
+}
+
+void MainWindow::showError(const QString& title, const QString& text) {
+  log_->append(title + QStringLiteral(": ") + text, LogPanel::Error);
+  statusBar()->showMessage(title, 8000);
+  if (interactive_) QMessageBox::warning(this, title, text);
+}
+
+void MainWindow::onSnapshot(EngineSnapshotPtr s) {
+  charts_->addSnapshot(*s);
+  if (s->block_map) blockMap_->setSnapshot(s->block_map);
+  requests_->setRequests(s->requests);
+  playground_->addSnapshot(*s);
+  updateStatus();
+}
+
+void MainWindow::updateStatus() {
+  if (!statusRun_) return;
+  const auto snap = controller_->lastSnapshot();
+  int running = 0, waiting = 0;
+  if (snap)
+    for (const auto& r : snap->requests) {
+      running += r.state == "running";
+      waiting += r.state == "waiting" || r.state == "preempted";
+    }
+  statusRun_->setText(tr("%1 | step %2 | %3 running, %4 waiting | %5 KV blocks")
+                          .arg(controller_->isRunning() ? tr("running") : tr("paused"))
+                          .arg(controller_->totalSteps())
+                          .arg(running)
+                          .arg(waiting)
+                          .arg(controller_->numBlocks()));
+  if (!modelPath_.isEmpty()) statusModel_->setText(modelPath_);
+  else if (!controller_->hasModel()) statusModel_->setText(tr("No model loaded"));
+}
+
+void MainWindow::addRecent(const QString& path) {
+  recent_.removeAll(path);
+  recent_.prepend(path);
+  while (recent_.size() > kMaxRecent) recent_.removeLast();
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  if (!recentMenu_) return;
+  recentMenu_->clear();
+  for (const QString& f : recent_) recentMenu_->addAction(f, this, [this, f] { openModel(f); });
+  recentMenu_->setEnabled(!recent_.isEmpty());
+}
+
+void MainWindow::rebuildScenarioMenu() {
+  if (!scenarioMenu_) return;
+  scenarioMenu_->clear();
+  const QDir dir(QStringLiteral(":/scenarios"));
+  for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+    QString title = f;
+    QFile file(dir.filePath(f));
+    if (file.open(QIODevice::ReadOnly)) {
+      const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+      if (o.contains(QStringLiteral("name"))) title = o.value(QStringLiteral("name")).toString();
+    }
+    const QString path = dir.filePath(f);
+    QAction* a = scenarioMenu_->addAction(title, this, [this, path] {
+      QString err;
+      if (!loadScenario(path, &err)) showError(tr("Scenario not loaded"), err);
+    });
+    a->setToolTip(path);
+  }
+  scenarioMenu_->addSeparator();
+  scenarioMenu_->addAction(openScenarioAct_);
+  scenarioMenu_->addAction(saveScenarioAct_);
+}
+
+bool MainWindow::loadScenario(const QString& path, QString* error) {
+  // Resource paths are not files the engine's reader can open: read through QFile, parse with the engine.
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    if (error) *error = f.errorString();
+    return false;
+  }
+  try {
+    const Scenario s = parse_scenario(nlohmann::json::parse(f.readAll().toStdString()));
+    const EngineConfig cfg = engine_config_from_json(s.engine, settingsPanel_->config());
+    const std::string baseDir = path.startsWith(QLatin1Char(':')) ? std::string() : QFileInfo(path).absolutePath().toStdString();
+    const WorkloadSpec spec = workload_from_json(s.workload, baseDir, loadGen_->spec());
+    if (!confirmDiscard()) return false;
+    settingsPanel_->setConfig(cfg);
+    loadGen_->setSpec(spec);
+    scenarioName_ = QString::fromStdString(s.name);
+    controller_->applyConfig(cfg);  // queued in order: the workload starts on the new engine
+    controller_->startLoad(spec);
+    log_->append(tr("Scenario \"%1\": %2").arg(scenarioName_, QString::fromStdString(s.description)));
+    if (!s.compare.empty())
+      log_->append(tr("This scenario compares %1 variants; run each by applying its settings (side-by-side runs are not built yet).")
+                       .arg(s.compare.size()), LogPanel::Warning);
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+bool MainWindow::saveScenario(const QString& path, QString* error) {
+  Scenario s;
+  s.name = QFileInfo(path).completeBaseName().toStdString();
+  s.description = "Saved from the InferScope workbench";
+  s.engine = engine_config_to_json(settingsPanel_->config());
+  s.workload = workload_to_json(loadGen_->spec());
+  std::ofstream out(path.toStdString());
+  out << scenario_to_json(s).dump(2) << '\n';
+  if (!out) {
+    if (error) *error = tr("cannot write %1").arg(path);
+    return false;
+  }
+  return true;
+}
+
+QStringList MainWindow::exportAllTo(const QString& dir, QString* error) {
+  ExportInput in;
+  in.charts = charts_->charts();
+  in.blockMap = blockMap_->view();
+  in.steps = charts_->steps();
+  QJsonObject m;
+  m[QStringLiteral("application")] = QStringLiteral("InferScope");
+  m[QStringLiteral("model")] = modelPath_;
+  if (auto card = controller_->modelCard()) m[QStringLiteral("model_name")] = QString::fromStdString(card->name);
+  m[QStringLiteral("settings")] = toQJson(engine_config_to_json(settingsPanel_->config()));
+  m[QStringLiteral("workload")] = toQJson(workload_to_json(loadGen_->spec()));
+  m[QStringLiteral("scenario")] = scenarioName_;
+  in.manifest = m;
+  return exportAll(in, dir, error);
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+  saveSettings();
+  controller_->stop();  // the engine stops between steps; nothing keeps running after the window
+  e->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+  const auto urls = e->mimeData()->urls();
+  if (!urls.isEmpty() && urls.first().toLocalFile().endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive)) e->acceptProposedAction();
+  else if (!urls.isEmpty() && urls.first().toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+  const QString f = e->mimeData()->urls().value(0).toLocalFile();
+  if (f.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+    QString err;
+    if (!loadScenario(f, &err)) showError(tr("Scenario not loaded"), err);
+  } else if (!f.isEmpty()) {
+    openModel(f);
+  }
+  e->acceptProposedAction();
+}
+
+}  // namespace inferscope::ui

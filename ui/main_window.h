@@ -1,0 +1,147 @@
+#pragma once
+// MainWindow: docks (model card, engine settings, requests, log), central tabs (charts, block map,
+// playground, load generator), the run toolbar and the menus. It composes panels and routes engine
+// snapshots to them; the engine itself is only reached through EngineController.
+#include <QMainWindow>
+#include <QPointer>
+#include <QTranslator>
+#include <memory>
+
+#include "ui/engine/engine_snapshot.h"
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QSettings;
+class QTabWidget;
+class QToolBar;
+
+namespace inferscope { struct Scenario; }
+
+namespace inferscope::ui {
+
+class BlockMapPanel;
+class ChartsPanel;
+class EngineController;
+class EngineSettingsPanel;
+class LoadGeneratorPanel;
+class LogPanel;
+class ModelCardPanel;
+class PlaygroundPanel;
+class RequestsPanel;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  // settingsFile: an INI file to persist to (tests use a temporary one); empty = the platform default.
+  explicit MainWindow(const QString& settingsFile = {}, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Dialog-free mode for tests and --screenshot: confirmations answer yes, errors only go to the log.
+  void setInteractive(bool on) { interactive_ = on; }
+  void openModel(const QString& path);
+  bool loadScenario(const QString& path, QString* error = nullptr);
+  bool saveScenario(const QString& path, QString* error = nullptr);
+  QStringList exportAllTo(const QString& dir, QString* error = nullptr);
+  void setLanguage(const QString& code);  // "en", "zh_TW", "zh_CN"
+  QString language() const { return language_; }
+  void setPresentationMode(bool on);
+  void setDarkTheme(bool dark);
+  void saveSettings();
+
+  EngineController* controller() const { return controller_; }
+  ChartsPanel* charts() const { return charts_; }
+  BlockMapPanel* blockMap() const { return blockMap_; }
+  EngineSettingsPanel* settingsPanel() const { return settingsPanel_; }
+  RequestsPanel* requests() const { return requests_; }
+  LoadGeneratorPanel* loadGenerator() const { return loadGen_; }
+  PlaygroundPanel* playground() const { return playground_; }
+  LogPanel* log() const { return log_; }
+  QTabWidget* tabs() const { return tabs_; }
+  QString lastError() const { return lastError_; }
+  QAction* runAction() const { return runAct_; }
+  QAction* stepAction() const { return stepAct_; }
+
+ protected:
+  void closeEvent(QCloseEvent* e) override;
+  void changeEvent(QEvent* e) override;
+  void dragEnterEvent(QDragEnterEvent* e) override;
+  void dropEvent(QDropEvent* e) override;
+
+ private:
+  void createActions();
+  void createMenus();
+  void createDocks();
+  void retranslateUi();
+  void onSnapshot(EngineSnapshotPtr s);
+  void onLoadFinished(bool ok, const QString& error, const ModelCard& card);
+  void onConfigApplied(bool ok, const QString& error, const EngineConfig& cfg, qint64 blocks);
+  void requestApply(const EngineConfig& cfg);
+  bool confirmDiscard();
+  void showError(const QString& title, const QString& text);
+  void addRecent(const QString& path);
+  void rebuildRecentMenu();
+  void rebuildScenarioMenu();
+  void attachChartMenus();
+  void updateStatus();
+  std::unique_ptr<QSettings> openSettings() const;
+
+  QString settingsFile_;
+  bool interactive_ = true;
+  EngineController* controller_ = nullptr;
+  QTabWidget* tabs_ = nullptr;
+  ChartsPanel* charts_ = nullptr;
+  BlockMapPanel* blockMap_ = nullptr;
+  PlaygroundPanel* playground_ = nullptr;
+  LoadGeneratorPanel* loadGen_ = nullptr;
+  ModelCardPanel* modelCard_ = nullptr;
+  EngineSettingsPanel* settingsPanel_ = nullptr;
+  RequestsPanel* requests_ = nullptr;
+  LogPanel* log_ = nullptr;
+  QDockWidget* modelDock_ = nullptr;
+  QDockWidget* settingsDock_ = nullptr;
+  QDockWidget* requestsDock_ = nullptr;
+  QDockWidget* logDock_ = nullptr;
+  QToolBar* runBar_ = nullptr;
+  QMenu* fileMenu_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  QMenu* runMenu_ = nullptr;
+  QMenu* scenarioMenu_ = nullptr;
+  QMenu* viewMenu_ = nullptr;
+  QMenu* languageMenu_ = nullptr;
+  QMenu* helpMenu_ = nullptr;
+  QAction* openAct_ = nullptr;
+  QAction* exportAllAct_ = nullptr;
+  QAction* quitAct_ = nullptr;
+  QAction* runAct_ = nullptr;
+  QAction* stepAct_ = nullptr;
+  QAction* resetAct_ = nullptr;
+  QAction* presentationAct_ = nullptr;
+  QAction* darkAct_ = nullptr;
+  QAction* openScenarioAct_ = nullptr;
+  QAction* saveScenarioAct_ = nullptr;
+  QAction* aboutAct_ = nullptr;
+  QAction* langEn_ = nullptr;
+  QAction* langTw_ = nullptr;
+  QAction* langCn_ = nullptr;
+  QActionGroup* langGroup_ = nullptr;
+  QLabel* speedLabel_ = nullptr;
+  QComboBox* speed_ = nullptr;
+  QLabel* statusModel_ = nullptr;
+  QLabel* statusRun_ = nullptr;
+  QStringList recent_;
+  QString modelPath_;
+  QString pendingModelPath_;
+  QString scenarioName_;
+  QString language_ = QStringLiteral("en");
+  QTranslator translator_;
+  QString lastError_;
+  qreal baseFontSize_ = 0;
+  bool presentation_ = false;
+  bool dark_ = false;
+};
+
+}  // namespace inferscope::ui

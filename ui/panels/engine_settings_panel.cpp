@@ -1,0 +1,213 @@
+#include "ui/panels/engine_settings_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include "engine/kv/kv_storage.h"
+
+namespace inferscope::ui {
+
+namespace {
+const kernels::KvDtype kDtypes[] = {kernels::KvDtype::F32, kernels::KvDtype::F16, kernels::KvDtype::BF16,
+                                    kernels::KvDtype::FP8_E4M3, kernels::KvDtype::INT8};
+}
+
+EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
+  kvDtype_ = new QComboBox;
+  for (auto d : kDtypes) kvDtype_->addItem(QString::fromLatin1(kernels::kv_dtype_name(d)), int(d));
+  blockSize_ = new QSpinBox;
+  blockSize_->setRange(1, 256);
+  budgetMiB_ = new QSpinBox;
+  budgetMiB_->setRange(1, 65536);
+  budgetMiB_->setSuffix(QStringLiteral(" MiB"));
+  blocks_ = new QLabel;
+  prefixCaching_ = new QCheckBox;
+  attention_ = new QComboBox;
+  attention_->addItem(QStringLiteral("tiled"), int(kernels::AttentionImpl::Tiled));
+  attention_->addItem(QStringLiteral("naive"), int(kernels::AttentionImpl::Naive));
+  batching_ = new QComboBox;
+  batching_->addItem(QString(), int(BatchingMode::Continuous));
+  batching_->addItem(QString(), int(BatchingMode::Static));
+  maxSeqs_ = new QSpinBox;
+  maxSeqs_->setRange(1, 1024);
+  maxTokens_ = new QSpinBox;
+  maxTokens_->setRange(1, 65536);
+  chunked_ = new QCheckBox;
+  recompute_ = new QCheckBox;
+  threads_ = new QSpinBox;
+  threads_->setRange(0, std::max(1, QThread::idealThreadCount() * 2));
+  apply_ = new QPushButton;
+  apply_->setObjectName(QStringLiteral("apply_settings"));
+  status_ = new QLabel;
+  status_->setWordWrap(true);
+
+  form_ = new QFormLayout;
+  for (QWidget* w : std::initializer_list<QWidget*>{kvDtype_, blockSize_, budgetMiB_, blocks_, prefixCaching_, attention_,
+                                                    batching_, maxSeqs_, maxTokens_, chunked_, recompute_, threads_})
+    form_->addRow(QStringLiteral("-"), w);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(form_);
+  layout->addWidget(apply_);
+  layout->addWidget(status_);
+  layout->addStretch(1);
+
+  for (auto* sb : {blockSize_, budgetMiB_, maxSeqs_, maxTokens_, threads_})
+    connect(sb, &QSpinBox::valueChanged, this, &EngineSettingsPanel::updateDerived);
+  for (auto* cb : {kvDtype_, attention_, batching_})
+    connect(cb, &QComboBox::currentIndexChanged, this, &EngineSettingsPanel::updateDerived);
+  for (auto* c : {prefixCaching_, chunked_, recompute_}) connect(c, &QCheckBox::toggled, this, &EngineSettingsPanel::updateDerived);
+  connect(apply_, &QPushButton::clicked, this, [this] { emit applyRequested(config()); });
+
+  setConfig(EngineConfig{});
+  retranslateUi();
+}
+
+EngineConfig EngineSettingsPanel::config() const {
+  EngineConfig c;
+  c.kv_dtype = kernels::KvDtype(kvDtype_->currentData().toInt());
+  c.block_size = blockSize_->value();
+  c.kv_budget_bytes = size_t(budgetMiB_->value()) << 20;
+  c.prefix_caching = prefixCaching_->isChecked();
+  c.attention = kernels::AttentionImpl(attention_->currentData().toInt());
+  c.sched.batching = BatchingMode(batching_->currentData().toInt());
+  c.sched.max_num_seqs = maxSeqs_->value();
+  c.sched.max_num_batched_tokens = maxTokens_->value();
+  c.sched.chunked_prefill = chunked_->isChecked();
+  c.sched.recompute_all = recompute_->isChecked();
+  c.threads = threads_->value();
+  return c;
+}
+
+void EngineSettingsPanel::setConfig(const EngineConfig& c) {
+  kvDtype_->setCurrentIndex(std::max(0, kvDtype_->findData(int(c.kv_dtype))));
+  blockSize_->setValue(c.block_size);
+  budgetMiB_->setValue(int(std::max<size_t>(1, c.kv_budget_bytes >> 20)));
+  prefixCaching_->setChecked(c.prefix_caching);
+  attention_->setCurrentIndex(std::max(0, attention_->findData(int(c.attention))));
+  batching_->setCurrentIndex(std::max(0, batching_->findData(int(c.sched.batching))));
+  maxSeqs_->setValue(c.sched.max_num_seqs);
+  maxTokens_->setValue(c.sched.max_num_batched_tokens);
+  chunked_->setChecked(c.sched.chunked_prefill);
+  recompute_->setChecked(c.sched.recompute_all);
+  threads_->setValue(c.threads);
+  updateDerived();
+}
+
+void EngineSettingsPanel::setModelCard(const std::optional<ModelCard>& card) {
+  card_ = card;
+  updateDerived();
+}
+
+int64_t EngineSettingsPanel::blocksForCurrentSettings() const {
+  if (!card_) return -1;
+  const EngineConfig c = config();
+  KvLayout layout;
+  layout.n_layers = card_->n_layers;
+  layout.kv_heads = card_->n_kv_heads;
+  layout.head_dim = card_->head_dim;
+  layout.block_size = c.block_size;
+  layout.dtype = c.kv_dtype;
+  return layout.blocks_for_budget(c.kv_budget_bytes);
+}
+
+void EngineSettingsPanel::setAppliedStatus(const QString& text, bool error) {
+  status_->setText(text);
+  status_->setStyleSheet(error ? QStringLiteral("color: #c62828;") : QString());
+}
+
+void EngineSettingsPanel::updateDerived() {
+  const EngineConfig c = config();
+  validation_ = QString::fromStdString(c.validate());
+  const int64_t blocks = blocksForCurrentSettings();
+  if (blocks < 0) {
+    blocks_->setText(tr("(load a model to see the block count)"));
+  } else {
+    blocks_->setText(tr("%1 blocks = %2 tokens").arg(blocks).arg(blocks * c.block_size));
+    if (blocks == 0 && validation_.isEmpty()) validation_ = tr("The KV budget does not hold a single block.");
+  }
+  apply_->setEnabled(validation_.isEmpty());
+  if (!validation_.isEmpty()) setAppliedStatus(validation_, true);
+  // Chunked prefill only matters when a token budget can split a prompt; static batching ignores nothing.
+  chunked_->setEnabled(!recompute_->isChecked());
+}
+
+void EngineSettingsPanel::save(QSettings& s) const {
+  const EngineConfig c = config();
+  s.beginGroup(QStringLiteral("engine"));
+  s.setValue(QStringLiteral("kv_dtype"), QString::fromLatin1(kernels::kv_dtype_name(c.kv_dtype)));
+  s.setValue(QStringLiteral("block_size"), c.block_size);
+  s.setValue(QStringLiteral("kv_budget_mib"), qulonglong(c.kv_budget_bytes >> 20));
+  s.setValue(QStringLiteral("prefix_caching"), c.prefix_caching);
+  s.setValue(QStringLiteral("attention"), QString::fromLatin1(kernels::attention_impl_name(c.attention)));
+  s.setValue(QStringLiteral("batching"), QString::fromLatin1(to_string(c.sched.batching)));
+  s.setValue(QStringLiteral("max_num_seqs"), c.sched.max_num_seqs);
+  s.setValue(QStringLiteral("max_num_batched_tokens"), c.sched.max_num_batched_tokens);
+  s.setValue(QStringLiteral("chunked_prefill"), c.sched.chunked_prefill);
+  s.setValue(QStringLiteral("recompute_all"), c.sched.recompute_all);
+  s.setValue(QStringLiteral("threads"), c.threads);
+  s.endGroup();
+}
+
+void EngineSettingsPanel::load(QSettings& s) {
+  EngineConfig c;
+  s.beginGroup(QStringLiteral("engine"));
+  if (auto d = kernels::kv_dtype_from_name(s.value(QStringLiteral("kv_dtype"), QStringLiteral("f16")).toString().toStdString()))
+    c.kv_dtype = *d;
+  c.block_size = s.value(QStringLiteral("block_size"), c.block_size).toInt();
+  c.kv_budget_bytes = size_t(s.value(QStringLiteral("kv_budget_mib"), qulonglong(c.kv_budget_bytes >> 20)).toULongLong()) << 20;
+  c.prefix_caching = s.value(QStringLiteral("prefix_caching"), c.prefix_caching).toBool();
+  c.attention = s.value(QStringLiteral("attention")).toString() == QLatin1String("naive") ? kernels::AttentionImpl::Naive
+                                                                                       : kernels::AttentionImpl::Tiled;
+  c.sched.batching = s.value(QStringLiteral("batching")).toString() == QLatin1String("static") ? BatchingMode::Static
+                                                                                            : BatchingMode::Continuous;
+  c.sched.max_num_seqs = s.value(QStringLiteral("max_num_seqs"), c.sched.max_num_seqs).toInt();
+  c.sched.max_num_batched_tokens = s.value(QStringLiteral("max_num_batched_tokens"), c.sched.max_num_batched_tokens).toInt();
+  c.sched.chunked_prefill = s.value(QStringLiteral("chunked_prefill"), c.sched.chunked_prefill).toBool();
+  c.sched.recompute_all = s.value(QStringLiteral("recompute_all"), c.sched.recompute_all).toBool();
+  c.threads = s.value(QStringLiteral("threads"), c.threads).toInt();
+  s.endGroup();
+  setConfig(c);
+}
+
+void EngineSettingsPanel::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(e);
+}
+
+void EngineSettingsPanel::retranslateUi() {
+  auto label = [this](QWidget* field, const QString& text, const QString& tip) {
+    if (auto* l = qobject_cast<QLabel*>(form_->labelForField(field))) {
+      l->setText(text);
+      l->setToolTip(tip);
+    }
+    field->setToolTip(tip);
+  };
+  label(kvDtype_, tr("KV cache dtype"), tr("Precision of the stored keys and values: smaller types fit more tokens in the same memory."));
+  label(blockSize_, tr("Block size (tokens)"), tr("Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence."));
+  label(budgetMiB_, tr("KV budget"), tr("Memory reserved for the paged KV cache; it decides how many blocks exist."));
+  label(blocks_, tr("Resulting blocks"), tr("How many physical blocks the budget buys for the loaded model and dtype."));
+  label(prefixCaching_, tr("Prefix caching"), tr("Reuse the KV blocks of an identical prompt prefix instead of computing them again."));
+  label(attention_, tr("Attention kernel"), tr("Tiled computes attention block by block with an online softmax; naive materializes every score."));
+  label(batching_, tr("Batching"), tr("Continuous admits new requests every step; static waits until the whole batch has finished."));
+  label(maxSeqs_, tr("Max sequences"), tr("How many sequences may run in one step (the batch slots)."));
+  label(maxTokens_, tr("Max batched tokens"), tr("Token budget of one step: prefill chunks plus one decode token per running sequence."));
+  label(chunked_, tr("Chunked prefill"), tr("Split a long prompt over several steps so decodes of other requests keep running."));
+  label(recompute_, tr("No KV cache (recompute)"), tr("Recompute every sequence from its first token at every step, to show what the KV cache saves."));
+  label(threads_, tr("Compute threads"), tr("Threads used inside one step for matrix products; 0 uses one per core."));
+  batching_->setItemText(0, tr("Continuous"));
+  batching_->setItemText(1, tr("Static"));
+  threads_->setSpecialValueText(tr("auto"));
+  apply_->setText(tr("Apply (rebuilds the engine)"));
+  apply_->setToolTip(tr("Builds a new engine with these settings; running requests are discarded."));
+  updateDerived();
+}
+
+}  // namespace inferscope::ui

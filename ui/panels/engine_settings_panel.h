@@ -1,0 +1,63 @@
+#pragma once
+// EngineSettingsPanel: every EngineConfig knob, each with a one-sentence tooltip. Ranges prevent
+// impossible values; the KV budget shows the block count it buys for the loaded model. Apply emits
+// applyRequested; the main window asks before discarding running work.
+#include <QWidget>
+#include <optional>
+
+#include "engine/llm_engine.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSettings;
+class QSpinBox;
+class QFormLayout;
+
+namespace inferscope::ui {
+
+class EngineSettingsPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit EngineSettingsPanel(QWidget* parent = nullptr);
+
+  EngineConfig config() const;
+  void setConfig(const EngineConfig& c);
+  void setModelCard(const std::optional<ModelCard>& card);
+  void setAppliedStatus(const QString& text, bool error);
+  int64_t blocksForCurrentSettings() const;  // -1 without a model
+
+  void save(QSettings& s) const;
+  void load(QSettings& s);
+
+ signals:
+  void applyRequested(const inferscope::EngineConfig& config);
+
+ protected:
+  void changeEvent(QEvent* e) override;
+
+ private:
+  void retranslateUi();
+  void updateDerived();
+
+  QFormLayout* form_ = nullptr;
+  QComboBox* kvDtype_ = nullptr;
+  QSpinBox* blockSize_ = nullptr;
+  QSpinBox* budgetMiB_ = nullptr;
+  QLabel* blocks_ = nullptr;
+  QCheckBox* prefixCaching_ = nullptr;
+  QComboBox* attention_ = nullptr;
+  QComboBox* batching_ = nullptr;
+  QSpinBox* maxSeqs_ = nullptr;
+  QSpinBox* maxTokens_ = nullptr;
+  QCheckBox* chunked_ = nullptr;
+  QCheckBox* recompute_ = nullptr;
+  QSpinBox* threads_ = nullptr;
+  QPushButton* apply_ = nullptr;
+  QLabel* status_ = nullptr;
+  QString validation_;
+  std::optional<ModelCard> card_;
+};
+
+}  // namespace inferscope::ui

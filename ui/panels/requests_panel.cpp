@@ -1,0 +1,91 @@
+#include "ui/panels/requests_panel.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "ui/panels/requests_model.h"
+
+namespace inferscope::ui {
+
+RequestsPanel::RequestsPanel(QWidget* parent) : QWidget(parent) {
+  model_ = new RequestsModel(this);
+  table_ = new QTableView;
+  table_->setModel(model_);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->verticalHeader()->hide();
+  table_->horizontalHeader()->setStretchLastSection(true);
+  text_ = new QPlainTextEdit;
+  text_->setReadOnly(true);
+  cancel_ = new QPushButton;
+  cancel_->setEnabled(false);
+  auto* split = new QSplitter(Qt::Vertical);
+  split->addWidget(table_);
+  split->addWidget(text_);
+  split->setStretchFactor(0, 3);
+  auto* l = new QVBoxLayout(this);
+  l->setContentsMargins(2, 2, 2, 2);
+  l->addWidget(split);
+  l->addWidget(cancel_);
+  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& cur) {
+    const RequestInfo* r = model_->at(cur.row());
+    selected_ = r ? r->id : -1;
+    showSelected();
+  });
+  connect(cancel_, &QPushButton::clicked, this, [this] {
+    if (selected_ >= 0) emit cancelRequested(selected_);
+  });
+  retranslateUi();
+}
+
+void RequestsPanel::setRequests(const std::vector<RequestInfo>& requests) {
+  model_->setRequests(requests);
+  showSelected();
+}
+
+void RequestsPanel::selectRequest(int64_t id) {
+  const int row = model_->rowOf(id);
+  if (row >= 0) table_->selectRow(row);
+}
+
+void RequestsPanel::showSelected() {
+  const int row = model_->rowOf(selected_);
+  const RequestInfo* r = model_->at(row);
+  std::set<int64_t> seqs;
+  if (r) {
+    seqs.insert(r->seq_ids.begin(), r->seq_ids.end());
+    QString t = tr("Request %1: %2").arg(r->id).arg(RequestsModel::stateText(r->state));
+    if (!r->finish_reason.empty()) t += tr(" (%1)").arg(QString::fromStdString(r->finish_reason));
+    if (!r->error.empty()) t += QLatin1Char('\n') + tr("Error: %1").arg(QString::fromStdString(r->error));
+    for (size_t i = 0; i < r->texts.size(); ++i)
+      t += QStringLiteral("\n\n[%1] ").arg(i) + QString::fromStdString(r->texts[i]);
+    if (text_->toPlainText() != t) text_->setPlainText(t);
+    cancel_->setEnabled(r->state == "waiting" || r->state == "running" || r->state == "preempted");
+  } else {
+    text_->clear();
+    cancel_->setEnabled(false);
+  }
+  if (seqs != lastSeqs_) {
+    lastSeqs_ = seqs;
+    emit selectionChanged(seqs);
+  }
+}
+
+void RequestsPanel::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(e);
+}
+
+void RequestsPanel::retranslateUi() {
+  cancel_->setText(tr("Cancel selected request"));
+  emit model_->headerDataChanged(Qt::Horizontal, 0, RequestsModel::ColumnCount - 1);
+  showSelected();
+}
+
+}  // namespace inferscope::ui

@@ -1,1 +1,0 @@
-void inferscope_ui_placeholder() {}
