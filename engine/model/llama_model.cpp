@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
+#include <iterator>
 #include <stdexcept>
 
 #include "engine/gguf/gguf_file.h"
 #include "engine/kv/kv_storage.h"
 #include "kernels/cpu/matmul.h"
+#include "kernels/cpu/packed_matmul.h"
 #include "kernels/cpu/ops.h"
 #include "kernels/cpu/thread_pool.h"
 
@@ -18,13 +21,25 @@ void grow(std::vector<float>& v, size_t n) {
   if (v.size() < n) v.resize(n);
 }
 
-// y[t] = W x[t] (+ bias) for every row.
-void linear(const WeightRef& w, const float* x, int n_rows, float* y, kernels::ThreadPool* pool,
-            const WeightRef* bias = nullptr) {
-  kernels::matmul(w.type, w.data, w.n_in, w.n_out, x, n_rows, y, pool);
-  if (bias && *bias) {
-    const float* b = static_cast<const float*>(bias->data);
-    for (int t = 0; t < n_rows; ++t) kernels::add_inplace(y + size_t(t) * w.n_out, b, w.n_out);
+// One or more projections of the same input: a single fused packed call when the model has one,
+// else one matmul per weight on the mapped file. Biases (qwen2) are added per part.
+void project(const kernels::PackedMatrix* packed, std::initializer_list<const WeightRef*> w,
+             std::initializer_list<float*> y, const float* x, int n_rows, kernels::ThreadPool* pool,
+             std::initializer_list<const WeightRef*> bias = {}) {
+  if (packed) {
+    kernels::matmul_packed(*packed, x, n_rows, std::data(y), pool);
+  } else {
+    auto out = y.begin();
+    for (const WeightRef* wi : w) kernels::matmul(wi->type, wi->data, wi->n_in, wi->n_out, x, n_rows, *out++, pool);
+  }
+  auto out = y.begin();
+  auto wi = w.begin();
+  for (const WeightRef* b : bias) {
+    if (b && *b)
+      for (int t = 0; t < n_rows; ++t)
+        kernels::add_inplace(*out + size_t(t) * (*wi)->n_out, static_cast<const float*>(b->data), (*wi)->n_out);
+    ++out;
+    ++wi;
   }
 }
 
@@ -38,6 +53,7 @@ void rms_norm_rows(const float* x, const WeightRef& w, float* out, int n_rows, i
 LlamaModel::LlamaModel(std::shared_ptr<const gguf::GgufFile> file) : file_(std::move(file)) {
   config_ = read_model_config(*file_);
   weights_ = bind_weights(*file_, config_);
+  packed_ = pack_weights(weights_);
 }
 
 LlamaModel::~LlamaModel() = default;
@@ -82,9 +98,9 @@ void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::Thre
     const LayerWeights& L = weights_.layers[l];
     // Attention block: norm, Q/K/V projections, RoPE, K/V into the paged cache, attention, output.
     rms_norm_rows(x_.data(), L.attn_norm, xn_.data(), T, E, c.rms_eps);
-    linear(L.wq, xn_.data(), T, q_.data(), pool, &L.bq);
-    linear(L.wk, xn_.data(), T, k_.data(), pool, &L.bk);
-    linear(L.wv, xn_.data(), T, v_.data(), pool, &L.bv);
+    const PackedLayer* P = packed_.layers.empty() ? nullptr : &packed_.layers[l];
+    project(P ? P->qkv.get() : nullptr, {&L.wq, &L.wk, &L.wv}, {q_.data(), k_.data(), v_.data()}, xn_.data(), T, pool,
+            {&L.bq, &L.bk, &L.bv});
     kernels::KvPoolView kpool = kv.k(l), vpool = kv.v(l);
     for (int t = 0; t < T; ++t) {
       kernels::rope(&q_[t * Q], c.n_heads, c.head_dim, c.rope_dims, row_pos_[t], c.rope_freq_base, c.rope_style);
@@ -97,15 +113,15 @@ void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::Thre
       kernels::kv_write(vpool, slot, &v_[t * KV]);
     }
     attention_rows(batch, kv, l, pool, attention, stats);
-    linear(L.wo, att_.data(), T, xn_.data(), pool);
+    project(P ? P->wo.get() : nullptr, {&L.wo}, {xn_.data()}, att_.data(), T, pool);
     kernels::add_inplace(x_.data(), xn_.data(), T * E);
 
     // Feed-forward block: norm, SwiGLU, down projection.
     rms_norm_rows(x_.data(), L.ffn_norm, xn_.data(), T, E, c.rms_eps);
-    linear(L.w_gate, xn_.data(), T, ffn_gate_.data(), pool);
-    linear(L.w_up, xn_.data(), T, ffn_up_.data(), pool);
+    project(P ? P->gate_up.get() : nullptr, {&L.w_gate, &L.w_up}, {ffn_gate_.data(), ffn_up_.data()}, xn_.data(), T,
+            pool);
     kernels::silu_mul(ffn_gate_.data(), ffn_up_.data(), ffn_gate_.data(), T * F);
-    linear(L.w_down, ffn_gate_.data(), T, xn_.data(), pool);
+    project(P ? P->down.get() : nullptr, {&L.w_down}, {xn_.data()}, ffn_gate_.data(), T, pool);
     kernels::add_inplace(x_.data(), xn_.data(), T * E);
   }
 
@@ -120,11 +136,34 @@ void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::Thre
     }
   }
   logits.resize(size_t(R) * c.n_vocab);
-  if (R > 0) linear(weights_.output, tmp_.data(), R, logits.data(), pool);
+  if (R > 0) project(packed_.output.get(), {&weights_.output}, {logits.data()}, tmp_.data(), R, pool);
 }
 
 void LlamaModel::attention_rows(const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
                                 kernels::AttentionImpl impl, ForwardStats* stats) {
+  const ModelConfig& c = config_;
+  const int n_threads = pool ? pool->size() : 1;
+  std::vector<kernels::AttentionCounters> counters(n_threads);
+  kernels::PagedAttentionArgs base{};
+  base.k = kv.k(layer);
+  base.v = kv.v(layer);
+  base.n_heads = c.n_heads;
+  base.scale = 1.0f / std::sqrt(static_cast<float>(c.head_dim));
+  if (impl == kernels::AttentionImpl::Tiled)
+    attention_chunks(batch, base, pool, stats ? counters.data() : nullptr);
+  else
+    attention_naive(batch, base, pool, stats ? counters.data() : nullptr);
+  if (stats) {
+    for (const auto& ct : counters) {
+      stats->attention.kv_bytes_read += ct.kv_bytes_read;
+      stats->attention.score_bytes_written += ct.score_bytes_written;
+    }
+  }
+}
+
+// The reference form, one query row at a time (it materializes each row's scores).
+void LlamaModel::attention_naive(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
+                                 kernels::ThreadPool* pool, kernels::AttentionCounters* counters) {
   const ModelConfig& c = config_;
   const int T = batch.n_rows();
   const size_t Q = c.q_dim();
@@ -134,35 +173,63 @@ void LlamaModel::attention_rows(const ForwardBatch& batch, KvStorage& kv, int la
   const size_t scratch_per_thread = std::max<size_t>(max_keys, 2 * size_t(c.head_dim)) + 16;
   static thread_local std::vector<float> scratch;  // owned by the engine thread; workers index slices of it
   if (scratch.size() < scratch_per_thread * n_threads) scratch.resize(scratch_per_thread * n_threads);
-  std::vector<kernels::AttentionCounters> counters(n_threads);
   float* scratch_base = scratch.data();
-
-  kernels::PagedAttentionArgs base{};
-  base.k = kv.k(layer);
-  base.v = kv.v(layer);
-  base.n_heads = c.n_heads;
-  base.scale = 1.0f / std::sqrt(static_cast<float>(c.head_dim));
-
   auto run = [&](int64_t begin, int64_t end, int thread) {
     for (int64_t t = begin; t < end; ++t) {
       kernels::PagedAttentionArgs a = base;
       a.block_table = batch.seqs[row_seq_[t]].block_table->data();
       a.n_keys = row_pos_[t] + 1;
-      kernels::paged_attention(a, &q_[t * Q], &att_[t * Q], impl, scratch_base + thread * scratch_per_thread,
-                               stats ? &counters[thread] : nullptr);
+      kernels::paged_attention(a, &q_[t * Q], &att_[t * Q], kernels::AttentionImpl::Naive,
+                               scratch_base + thread * scratch_per_thread, counters ? &counters[thread] : nullptr);
     }
   };
-  if (pool && T > 1) {
+  if (pool && T > 1)
     pool->parallel_for(T, run);
-  } else {
+  else
     run(0, T, 0);
-  }
-  if (stats) {
-    for (const auto& ct : counters) {
-      stats->attention.kv_bytes_read += ct.kv_bytes_read;
-      stats->attention.score_bytes_written += ct.score_bytes_written;
+}
+
+// The tiled form over each sequence's rows as chunks: work items (sequence, KV head, rows) that share
+// every decoded key tile, spread over the threads by estimated cost (longest first onto the least
+// loaded thread). How the rows are cut into items never changes a row's result.
+void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
+                                  kernels::ThreadPool* pool, kernels::AttentionCounters* counters) {
+  constexpr int kRowsPerItem = 64;
+  const ModelConfig& c = config_;
+  const size_t Q = c.q_dim();
+  const int n_threads = pool ? pool->size() : 1;
+  att_items_.clear();
+  for (int s = 0; s < static_cast<int>(batch.seqs.size()); ++s) {
+    const SeqSlice& sl = batch.seqs[s];
+    for (int i0 = 0; i0 < sl.n_new; i0 += kRowsPerItem) {
+      const int i1 = std::min(sl.n_new, i0 + kRowsPerItem);
+      const double cost = double(i1 - i0) * (sl.n_past + i1 + 32);
+      for (int g = 0; g < c.n_kv_heads; ++g) att_items_.push_back({s, g, i0, i1, cost, 0});
     }
   }
+  std::sort(att_items_.begin(), att_items_.end(), [](const AttItem& x, const AttItem& y) { return x.cost > y.cost; });
+  double load[64] = {};
+  const int nt = std::min(n_threads, 64);
+  for (AttItem& it : att_items_) {
+    it.thread = static_cast<int>(std::min_element(load, load + nt) - load);
+    load[it.thread] += it.cost;
+  }
+  auto run = [&](int64_t, int64_t, int thread) {
+    for (const AttItem& it : att_items_) {
+      if (it.thread != thread) continue;
+      const SeqSlice& sl = batch.seqs[it.seq];
+      kernels::PagedAttentionArgs a = base;
+      a.block_table = sl.block_table->data();
+      a.n_keys = sl.n_past + it.i1;
+      const size_t row = size_t(sl.row_begin + it.i0) * Q;
+      kernels::paged_attention_chunk(a, &q_[row], it.i1 - it.i0, &att_[row], it.g, it.g + 1,
+                                     counters ? &counters[thread] : nullptr, kernels::kv_row_best_isa());
+    }
+  };
+  if (pool && nt > 1)
+    pool->parallel_for(nt, run);
+  else
+    run(0, 1, 0);
 }
 
 }  // namespace inferscope

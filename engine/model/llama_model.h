@@ -9,6 +9,7 @@
 #include "engine/model/forward_batch.h"
 #include "engine/model/model_config.h"
 #include "engine/model/model_weights.h"
+#include "engine/model/packed_weights.h"
 #include "kernels/cpu/paged_attention.h"
 
 namespace inferscope::gguf { class GgufFile; }
@@ -31,6 +32,8 @@ class LlamaModel {
   const ModelConfig& config() const { return config_; }
   const ModelWeights& weights() const { return weights_; }
   const gguf::GgufFile& file() const { return *file_; }
+  // The fast-kernel copies made at load (empty layers when the CPU has no packed kernels).
+  const PackedWeights& packed() const { return packed_; }
 
   // Runs the pass. logits receives n_logit_rows() x n_vocab floats, in the order of batch.seqs, each
   // sequence's last n_logits rows in position order. Each row's result depends only on that sequence's
@@ -41,13 +44,24 @@ class LlamaModel {
  private:
   void attention_rows(const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
                       kernels::AttentionImpl impl, ForwardStats* stats);
+  void attention_naive(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base, kernels::ThreadPool* pool,
+                       kernels::AttentionCounters* counters);
+  void attention_chunks(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base, kernels::ThreadPool* pool,
+                        kernels::AttentionCounters* counters);
 
   std::shared_ptr<const gguf::GgufFile> file_;
   ModelConfig config_;
   ModelWeights weights_;
+  PackedWeights packed_;
   // Scratch, grown on demand and reused across passes.
   std::vector<float> x_, xn_, q_, k_, v_, att_, ffn_gate_, ffn_up_, tmp_;
   std::vector<int32_t> row_pos_, row_seq_;
+  struct AttItem {
+    int seq, g, i0, i1;  // sequence slice, KV head, rows [i0, i1) of the slice
+    double cost;
+    int thread;
+  };
+  std::vector<AttItem> att_items_;
 };
 
 }  // namespace inferscope

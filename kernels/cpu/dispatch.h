@@ -1,9 +1,13 @@
 #pragma once
-// Which instruction set the fast paths use. Chosen once from CPUID; INFERSCOPE_SIMD=scalar in
-// the environment forces the scalar paths, and tests may switch at run time to compare both.
+// Which instruction set the fast paths use. Chosen once from CPUID; INFERSCOPE_SIMD=scalar or
+// INFERSCOPE_SIMD=avx2 in the environment caps it (scalar is the oracle), and tests may switch at
+// run time to compare the levels.
 namespace inferscope::kernels {
 
-enum class SimdLevel { Scalar, Avx2 };
+// Ordered: each level includes the ones below it.
+//   Avx2:   AVX2 + FMA + F16C.
+//   Avx512: Avx2 plus AVX-512 F/BW/VL/DQ and VNNI (the packed integer matmul kernels).
+enum class SimdLevel { Scalar, Avx2, Avx512 };
 
 // The level the fast paths use now.
 SimdLevel active_simd();

@@ -8,6 +8,10 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <vector>
+
+#include "kernels/cpu/attention_tile.h"
+#include "kernels/cpu/dispatch.h"
 
 namespace inferscope::kernels {
 namespace {
@@ -72,74 +76,72 @@ void naive(const PagedAttentionArgs& a, const float* q, float* out, float* score
   }
 }
 
-// One pass over the keys for query heads [h0, h0 + nh), all reading KV head g. Each K and V row is
-// loaded once and used by every head of the pass. out rows double as the unnormalized accumulators.
-void tiled_pass(const PagedAttentionArgs& a, const float* q, float* out, int g, int h0, int nh, KvRowIsa isa) {
-  const int hd = a.k.head_dim;
-  const int bs = a.k.block_size;
-  float m[kAttentionMaxGroup];  // running max of the scores seen so far
-  float l[kAttentionMaxGroup];  // running sum of exp(score - m)
-  float s[kAttentionMaxGroup][kAttentionTile];
-  for (int i = 0; i < nh; ++i) {
-    m[i] = kNegInf;
-    l[i] = 0.0f;
-    std::fill(out + static_cast<int64_t>(h0 + i) * hd, out + static_cast<int64_t>(h0 + i + 1) * hd, 0.0f);
-  }
-  // Tiles sit at fixed logical key positions (multiples of kAttentionTile), never at block boundaries,
-  // so the summation order, and so every bit of the result, is the same whatever the block size.
-  float vscale[kAttentionTile];
-  int64_t slots[kAttentionTile];
-  for (int t0 = 0; t0 < a.n_keys; t0 += kAttentionTile) {
-    const int nt = std::min(kAttentionTile, a.n_keys - t0);
-    for (int j = 0; j < nt; ++j) {
-      const int pos = t0 + j;
-      const int64_t phys = a.block_table[pos / bs];
-      slots[j] = phys * bs + pos % bs;
-      vscale[j] = kv_block_scale(a.v, phys, g);
-      const float ks = kv_block_scale(a.k, phys, g) * a.scale;
-      const uint8_t* krow = kv_head_row(a.k, slots[j], g);
-      for (int i = 0; i < nh; ++i) s[i][j] = ks * kv_row_dot(isa, a.k.dtype, q + static_cast<int64_t>(h0 + i) * hd, krow, hd);
-    }
-    // Online softmax: move each head to the new max, shrinking what was accumulated under the old
-    // one by exp(m_old - m_new), then add this tile's terms.
-    for (int i = 0; i < nh; ++i) {
-      float m_new = m[i];
-      for (int j = 0; j < nt; ++j) m_new = std::max(m_new, s[i][j]);
-      if (m_new != m[i]) {
-        const float alpha = std::exp(m[i] - m_new);  // exp(-inf) = 0 on the first tile
-        l[i] *= alpha;
-        float* acc = out + static_cast<int64_t>(h0 + i) * hd;
-        for (int d = 0; d < hd; ++d) acc[d] *= alpha;
-        m[i] = m_new;
-      }
-      for (int j = 0; j < nt; ++j) {
-        s[i][j] = std::exp(s[i][j] - m_new);
-        l[i] += s[i][j];
-      }
-    }
-    for (int j = 0; j < nt; ++j) {
-      const uint8_t* vrow = kv_head_row(a.v, slots[j], g);
-      for (int i = 0; i < nh; ++i)
-        kv_row_axpy(isa, a.v.dtype, s[i][j] * vscale[j], vrow, hd, out + static_cast<int64_t>(h0 + i) * hd);
-    }
-  }
-  for (int i = 0; i < nh; ++i) {
-    const float inv = 1.0f / l[i];
-    float* acc = out + static_cast<int64_t>(h0 + i) * hd;
-    for (int d = 0; d < hd; ++d) acc[d] *= inv;
-  }
+const attn::TileKernels& tile_kernels(KvRowIsa isa) {
+  if (isa == KvRowIsa::Avx2 && active_simd() >= SimdLevel::Avx512) return attn::tile_kernels_avx512();
+  return attn::tile_kernels_scalar();
 }
 
-void tiled(const PagedAttentionArgs& a, const float* q, float* out, AttentionCounters* counters, KvRowIsa isa) {
+// Tiled attention of n_q query rows of one sequence (row i attends keys [0, n_keys - n_q + 1 + i)),
+// KV heads [g0, g1). Each tile of kAttentionTile keys at fixed logical positions (never at block
+// boundaries, so the block size cannot change a bit) is decoded once and used by every query head of
+// the group and every row that reaches it. out rows double as the unnormalized accumulators.
+void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* out, int g0, int g1,
+                 AttentionCounters* counters, const attn::TileKernels& tk) {
+  const int hd = a.k.head_dim;
+  const int bs = a.k.block_size;
   const int group = a.n_heads / a.k.kv_heads;
-  uint64_t passes = 0;
-  for (int g = 0; g < a.k.kv_heads; ++g) {
-    for (int h0 = g * group; h0 < (g + 1) * group; h0 += kAttentionMaxGroup) {
-      tiled_pass(a, q, out, g, h0, std::min(kAttentionMaxGroup, (g + 1) * group - h0), isa);
-      ++passes;
+  const int64_t stride = static_cast<int64_t>(a.n_heads) * hd;
+  const int first_keys = a.n_keys - n_q + 1;  // keys row 0 attends to
+  // Per-thread scratch that only grows: decoded tiles and the running max / sum of each (row, head).
+  thread_local std::vector<float> tiles, state;
+  if (tiles.size() < size_t(2) * kAttentionTile * hd) tiles.resize(size_t(2) * kAttentionTile * hd);
+  if (state.size() < size_t(2) * n_q * group) state.resize(size_t(2) * n_q * group);
+  float* kt = tiles.data();
+  float* vt = kt + kAttentionTile * hd;
+  float* m = state.data();
+  float* l = m + n_q * group;
+  const uint8_t* krows[kAttentionTile];
+  const uint8_t* vrows[kAttentionTile];
+  float kscale[kAttentionTile], vscale[kAttentionTile];
+
+  for (int g = g0; g < g1; ++g) {
+    for (int i = 0; i < n_q; ++i) {
+      for (int h = 0; h < group; ++h) {
+        m[i * group + h] = kNegInf;
+        l[i * group + h] = 0.0f;
+      }
+      float* o = out + i * stride + static_cast<int64_t>(g) * group * hd;
+      std::fill(o, o + static_cast<int64_t>(group) * hd, 0.0f);
     }
+    for (int t0 = 0; t0 < a.n_keys; t0 += kAttentionTile) {
+      const int nt = std::min(kAttentionTile, a.n_keys - t0);
+      for (int j = 0; j < nt; ++j) {
+        const int pos = t0 + j;
+        const int64_t phys = a.block_table[pos / bs];
+        const int64_t slot = phys * bs + pos % bs;
+        krows[j] = kv_head_row(a.k, slot, g);
+        vrows[j] = kv_head_row(a.v, slot, g);
+        kscale[j] = kv_block_scale(a.k, phys, g) * a.scale;
+        vscale[j] = kv_block_scale(a.v, phys, g);
+      }
+      tk.decode(a.k.dtype, krows, nt, hd, kt);
+      tk.decode(a.v.dtype, vrows, nt, hd, vt);
+      for (int i = std::max(0, t0 - first_keys + 1); i < n_q; ++i) {
+        const int nti = std::min(nt, first_keys + i - t0);
+        for (int h = 0; h < group; ++h) {
+          const int64_t off = i * stride + static_cast<int64_t>(g * group + h) * hd;
+          tk.update(q + off, kt, vt, kscale, vscale, nti, hd, &m[i * group + h], &l[i * group + h], out + off);
+        }
+      }
+    }
+    for (int i = 0; i < n_q; ++i)
+      for (int h = 0; h < group; ++h) {
+        const float inv = 1.0f / l[i * group + h];
+        float* o = out + i * stride + static_cast<int64_t>(g * group + h) * hd;
+        for (int d = 0; d < hd; ++d) o[d] *= inv;
+      }
   }
-  if (counters) counters->kv_bytes_read += passes * kv_walk_bytes(a);
+  if (counters) counters->kv_bytes_read += static_cast<uint64_t>(g1 - g0) * kv_walk_bytes(a);
 }
 
 }  // namespace
@@ -164,8 +166,15 @@ void paged_attention_isa(const PagedAttentionArgs& args, const float* q, float* 
   if (impl == AttentionImpl::Naive) {
     naive(args, q, out, scratch, counters, isa);
   } else {
-    tiled(args, q, out, counters, isa);
+    tiled_chunk(args, q, 1, out, 0, args.k.kv_heads, counters, tile_kernels(isa));
   }
+}
+
+void paged_attention_chunk(const PagedAttentionArgs& args, const float* q, int n_q, float* out, int kv_head_begin,
+                           int kv_head_end, AttentionCounters* counters, KvRowIsa isa) {
+  assert(args.k.kv_heads > 0 && args.n_heads % args.k.kv_heads == 0 && n_q >= 1 && n_q <= args.n_keys);
+  assert(0 <= kv_head_begin && kv_head_begin <= kv_head_end && kv_head_end <= args.k.kv_heads);
+  tiled_chunk(args, q, n_q, out, kv_head_begin, kv_head_end, counters, tile_kernels(isa));
 }
 
 void paged_attention(const PagedAttentionArgs& args, const float* q, float* out, AttentionImpl impl, float* scratch,

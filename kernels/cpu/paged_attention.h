@@ -19,9 +19,10 @@ const char* attention_impl_name(AttentionImpl a);  // "naive", "tiled"
 //   block visited, per pool). With B = ceil(n_keys / block_size) blocks, E = kv_dtype_bytes:
 //   Naive walks K and V once per QUERY head:
 //     n_heads  * (2 * n_keys * head_dim * E + [scaled] 2 * B * 4)
-//   Tiled walks K and V once per KV head and reuses each row for all query heads of its group
-//   (groups wider than kAttentionMaxGroup are split into several passes):
+//   Tiled walks K and V once per KV head and reuses each row for all query heads of its group:
 //     kv_heads * (2 * n_keys * head_dim * E + [scaled] 2 * B * 4)
+//   paged_attention_chunk walks them once per KV head for ALL the rows of the chunk, so a prefill
+//   chunk of n rows reads what one row alone reads (n_keys of its last row).
 // score_bytes_written: score floats stored to memory that grows with the context (the scratch row):
 //   Naive: n_heads * n_keys * 4. Tiled: 0; its per-tile scores (at most kAttentionTile per query
 //   head) live in a fixed stack array that stays in L1, which is the point of the tiled form.
@@ -29,6 +30,10 @@ struct AttentionCounters {
   uint64_t kv_bytes_read = 0;
   uint64_t score_bytes_written = 0;
 };
+
+// Which row/tile kernels attention uses. Scalar: the portable reference. Avx2: the vector kernels
+// (AVX2 row kernels; the tiled form uses AVX-512 tile kernels where active_simd() is Avx512).
+enum class KvRowIsa : uint8_t { Scalar, Avx2 };
 
 struct PagedAttentionArgs {
   KvPoolView k;
@@ -46,14 +51,21 @@ struct PagedAttentionArgs {
 void paged_attention(const PagedAttentionArgs& args, const float* q, float* out, AttentionImpl impl, float* scratch,
                      AttentionCounters* counters);
 
-// Tiled kernel limits: keys per online-softmax step, query heads sharing one K/V pass.
+// Tiled attention of n_q query rows of ONE sequence at consecutive positions (a prefill chunk, or
+// the k+1 rows of a verification): row i attends keys [0, args.n_keys - n_q + 1 + i), so args.n_keys
+// is the last row's key count. q and out hold n_q rows of n_heads * head_dim floats. Computes the
+// query heads of KV heads [kv_head_begin, kv_head_end) only (callers split the work across threads
+// by KV head or by rows). Every row's result is bit-identical to paged_attention(Tiled) on that row
+// alone: each key tile is decoded once and shared, the per-row arithmetic does not change.
+void paged_attention_chunk(const PagedAttentionArgs& args, const float* q, int n_q, float* out, int kv_head_begin,
+                           int kv_head_end, AttentionCounters* counters, KvRowIsa isa);
+
+// Tiled kernel tile: keys per online-softmax step (tiles sit at fixed logical positions).
 inline constexpr int kAttentionTile = 32;
-inline constexpr int kAttentionMaxGroup = 16;
 
 // ---- Row kernels: one stored head vector (n elements in dtype `d`, block scale NOT applied) ----
 // The attention kernels are built from these; they are public so tests can hold the SIMD variant
 // against the scalar reference, and so benchmarks can force one.
-enum class KvRowIsa : uint8_t { Scalar, Avx2 };
 // Avx2 when the CPU has AVX2, FMA and F16C (checked once), else Scalar.
 KvRowIsa kv_row_best_isa();
 // sum_i q[i] * decode(row[i])

@@ -62,6 +62,8 @@ void run_golden_checks(const std::string& model_path, const nlohmann::json& ref,
     batch.seqs.push_back({0, 0, static_cast<int>(forced.size()), 0, &table, static_cast<int>(forced.size())});
     std::vector<float> logits;
     model->model->forward(batch, kv, nullptr, logits);
+    std::vector<float> logits_naive;
+    model->model->forward(batch, kv, nullptr, logits_naive, kernels::AttentionImpl::Naive);
     const int agree_before = fig.top1_agree;
     double prompt_max_diff = 0;
     for (size_t pos = 0; pos < forced.size(); ++pos) {
@@ -74,6 +76,13 @@ void run_golden_checks(const std::string& model_path, const nlohmann::json& ref,
         if (row[i] > row[ours]) ours = i;
       fig.positions++;
       if (ours == top_ids[0]) fig.top1_agree++;
+      const float* row_naive = &logits_naive[pos * c.n_vocab];
+      int32_t ours_naive = 0;
+      for (int i = 1; i < c.n_vocab; ++i) {
+        if (row_naive[i] > row_naive[ours_naive]) ours_naive = i;
+        fig.self_logit_max_abs_diff = std::max(fig.self_logit_max_abs_diff, double(std::abs(row_naive[i] - row[i])));
+      }
+      if (ours_naive == ours) fig.self_top1_agree++;
       std::vector<double> mine;
       for (int32_t id : top_ids) mine.push_back(row[id]);
       for (size_t k = 0; k < top_ids.size(); ++k) prompt_max_diff = std::max(prompt_max_diff, std::abs(mine[k] - top_logits[k]));

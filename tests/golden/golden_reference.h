@@ -15,6 +15,10 @@ struct GoldenFigures {
   int greedy_compared = 0;  // greedy tokens compared (first min(32, len) of every prompt)
   int greedy_equal = 0;
   double logit_max_abs_diff = 0;  // largest |ours - llama.cpp| over every reference top-20 logit
+  // Our own noise floor: the same teacher-forced pass with the naive instead of the tiled attention
+  // kernel (both exact up to float rounding). Top-1 agreement and largest logit difference between them.
+  int self_top1_agree = 0;
+  double self_logit_max_abs_diff = 0;
   struct Divergence {
     std::string prompt;
     int index;
@@ -23,6 +27,7 @@ struct GoldenFigures {
   std::vector<Divergence> divergences;  // first differing greedy token per prompt (within the compared prefix)
   double top1_rate() const { return positions ? double(top1_agree) / positions : 0; }
   double kl_mean() const { return positions ? kl_sum / positions : 0; }
+  double self_top1_rate() const { return positions ? double(self_top1_agree) / positions : 0; }
 };
 
 nlohmann::json load_reference(const std::string& file_name);

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <numeric>
 #include <random>
@@ -227,6 +228,38 @@ class TestPagedAttention : public QObject {
     AttentionCounters t;
     run(c, AttentionImpl::Tiled, kv_row_best_isa(), &t);
     QCOMPARE(t.kv_bytes_read, uint64_t(40 * kKvHeads * kHeadDim * 2 * 2));
+  }
+
+  // A chunk of query rows of one sequence (prefill): every row is the same bits as that row alone,
+  // whichever KV heads a call covers, and the chunk reads each K/V row once per KV head.
+  void chunkRowsEqualSingleRows() {
+    for (KvDtype d : kAll) {
+      for (KvRowIsa isa : isas()) {
+        const int n = 77, n_q = 45;  // rows at positions 32..76
+        const Case c(d, 16, n, 7 + static_cast<uint32_t>(d));
+        std::mt19937 rng(99);
+        std::uniform_real_distribution<float> u(-4.0f, 4.0f);
+        std::vector<float> qs(size_t(n_q) * kHeads * kHeadDim);
+        for (float& x : qs) x = u(rng);
+        std::vector<float> chunk(qs.size(), 12345.0f);
+        AttentionCounters ct;
+        for (int g = 0; g < kKvHeads; ++g)  // one call per KV head, as the engine splits the work
+          paged_attention_chunk(c.args(), qs.data(), n_q, chunk.data(), g, g + 1, &ct, isa);
+        std::vector<float> one(kHeads * kHeadDim);
+        for (int i = 0; i < n_q; ++i) {
+          PagedAttentionArgs a = c.args();
+          a.n_keys = n - n_q + 1 + i;
+          paged_attention_isa(a, &qs[size_t(i) * kHeads * kHeadDim], one.data(), AttentionImpl::Tiled, nullptr, nullptr, isa);
+          QVERIFY2(std::memcmp(one.data(), &chunk[size_t(i) * kHeads * kHeadDim], one.size() * sizeof(float)) == 0,
+                   qPrintable(QString("%1 row %2").arg(kv_dtype_name(d)).arg(i)));
+        }
+        PagedAttentionArgs full = c.args();
+        AttentionCounters alone;
+        std::vector<float> tmp(kHeads * kHeadDim);
+        paged_attention_isa(full, qs.data(), tmp.data(), AttentionImpl::Tiled, nullptr, &alone, isa);
+        QCOMPARE(ct.kv_bytes_read, alone.kv_bytes_read);  // the chunk walks K/V once, like its last row
+      }
+    }
   }
 
   void noKeysGivesZeros() {

@@ -1,0 +1,27 @@
+#pragma once
+// Internal: the inner step of tiled paged attention, on a tile of keys already decoded to f32.
+// paged_attention.cpp walks the blocks, decodes each tile of kAttentionTile keys once per KV head
+// and hands it to these kernels for every query head (and every query row of a prefill chunk)
+// that reads it. A query's result depends only on the tiles it sees, never on how many other
+// queries share them, which is what keeps attention batch-invariant.
+#include <cstdint>
+
+#include "kernels/cpu/kv_format.h"
+
+namespace inferscope::kernels::attn {
+
+struct TileKernels {
+  // dst[j * hd + i] = element i of rows[j], decoded without its block scale; j < nt.
+  void (*decode)(KvDtype d, const uint8_t* const* rows, int nt, int hd, float* dst);
+  // Online-softmax step of one query head q over nt decoded keys kt / values vt (nt x hd each):
+  //   s_j = kscale[j] * dot(q, kt_j); m' = max(m, s_j); acc, l *= exp(m - m');
+  //   p_j = exp(s_j - m'); l += p_j; acc += p_j * vscale[j] * vt_j.
+  void (*update)(const float* q, const float* kt, const float* vt, const float* kscale, const float* vscale, int nt,
+                 int hd, float* m, float* l, float* acc);
+};
+
+const TileKernels& tile_kernels_scalar();
+// AVX-512 kernels (attention_tile_avx512.cpp); use only when active_simd() is Avx512.
+const TileKernels& tile_kernels_avx512();
+
+}  // namespace inferscope::kernels::attn

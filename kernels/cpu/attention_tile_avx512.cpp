@@ -1,0 +1,111 @@
+// AVX-512 tile kernels of paged attention: scores as 16-wide dot products reduced per key, the
+// softmax weights of a whole tile with one vector exp, and the weighted sum of V with the
+// accumulator row held in registers (head_dim up to 128; larger heads use the scalar kernel).
+#include <immintrin.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "kernels/cpu/attention_tile.h"
+#include "kernels/cpu/avx512_math.h"
+#include "kernels/cpu/paged_attention.h"
+
+namespace inferscope::kernels::attn {
+namespace {
+
+static_assert(kAttentionTile == 32, "the kernels hold a tile's scores in two vectors");
+
+inline __mmask16 tail_mask(int hd, int c) {
+  const int left = hd - 16 * c;
+  return left >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << left) - 1);
+}
+
+void decode(KvDtype d, const uint8_t* const* rows, int nt, int hd, float* dst) {
+  for (int j = 0; j < nt; ++j) {
+    float* out = dst + static_cast<int64_t>(j) * hd;
+    const uint8_t* in = rows[j];
+    int i = 0;
+    if (d == KvDtype::F16) {
+      for (; i + 16 <= hd; i += 16)
+        _mm512_storeu_ps(out + i, _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + 2 * i))));
+    } else if (d == KvDtype::BF16) {
+      for (; i + 16 <= hd; i += 16) {
+        const __m512i w = _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + 2 * i)));
+        _mm512_storeu_ps(out + i, _mm512_castsi512_ps(_mm512_slli_epi32(w, 16)));
+      }
+    } else if (d == KvDtype::F32) {
+      std::memcpy(out, in, sizeof(float) * static_cast<size_t>(hd));
+      i = hd;
+    }
+    if (i < hd) kv_decode(d, in + i * kv_dtype_bytes(d), hd - i, 1.0f, out + i);
+  }
+}
+
+template <int NV>
+void update_nv(const float* q, const float* kt, const float* vt, const float* kscale, const float* vscale, int nt,
+               int hd, float* m, float* l, float* acc) {
+  __m512 qv[NV], av[NV];
+  __mmask16 mk[NV];
+  for (int c = 0; c < NV; ++c) {
+    mk[c] = tail_mask(hd, c);
+    qv[c] = _mm512_maskz_loadu_ps(mk[c], q + 16 * c);
+  }
+  alignas(64) float s[kAttentionTile];
+  for (int j = 0; j < nt; ++j) {
+    const float* k = kt + static_cast<int64_t>(j) * hd;
+    __m512 d = _mm512_mul_ps(qv[0], _mm512_maskz_loadu_ps(mk[0], k));
+    for (int c = 1; c < NV; ++c) d = _mm512_fmadd_ps(qv[c], _mm512_maskz_loadu_ps(mk[c], k + 16 * c), d);
+    s[j] = kscale[j] * _mm512_reduce_add_ps(d);
+  }
+  const __mmask16 m0 = nt >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << nt) - 1);
+  const __mmask16 m1 = nt <= 16 ? __mmask16(0) : (nt >= 32 ? __mmask16(0xFFFF) : __mmask16((1u << (nt - 16)) - 1));
+  const __m512 ninf = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
+  const __m512 s0 = _mm512_mask_load_ps(ninf, m0, s), s1 = _mm512_mask_load_ps(ninf, m1, s + 16);
+  const float m_new = std::max(*m, _mm512_reduce_max_ps(_mm512_max_ps(s0, s1)));
+  for (int c = 0; c < NV; ++c) av[c] = _mm512_maskz_loadu_ps(mk[c], acc + 16 * c);
+  if (m_new != *m) {
+    const float alpha = std::exp(*m - m_new);  // exp(-inf) = 0 on the first tile
+    *l *= alpha;
+    const __m512 va = _mm512_set1_ps(alpha);
+    for (int c = 0; c < NV; ++c) av[c] = _mm512_mul_ps(av[c], va);
+    *m = m_new;
+  }
+  const __m512 mn = _mm512_set1_ps(m_new);
+  const __m512 p0 = _mm512_maskz_mov_ps(m0, avx512::exp_ps(_mm512_sub_ps(s0, mn)));
+  const __m512 p1 = _mm512_maskz_mov_ps(m1, avx512::exp_ps(_mm512_sub_ps(s1, mn)));
+  *l += _mm512_reduce_add_ps(_mm512_add_ps(p0, p1));
+  alignas(64) float w[kAttentionTile];
+  _mm512_store_ps(w, _mm512_mul_ps(p0, _mm512_maskz_loadu_ps(m0, vscale)));
+  _mm512_store_ps(w + 16, _mm512_mul_ps(p1, _mm512_maskz_loadu_ps(m1, vscale + 16)));
+  for (int j = 0; j < nt; ++j) {
+    const float* v = vt + static_cast<int64_t>(j) * hd;
+    const __m512 wj = _mm512_set1_ps(w[j]);
+    for (int c = 0; c < NV; ++c) av[c] = _mm512_fmadd_ps(wj, _mm512_maskz_loadu_ps(mk[c], v + 16 * c), av[c]);
+  }
+  for (int c = 0; c < NV; ++c) _mm512_mask_storeu_ps(acc + 16 * c, mk[c], av[c]);
+}
+
+void update(const float* q, const float* kt, const float* vt, const float* kscale, const float* vscale, int nt, int hd,
+            float* m, float* l, float* acc) {
+  switch ((hd + 15) / 16) {
+    case 1: return update_nv<1>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
+    case 2: return update_nv<2>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
+    case 3: return update_nv<3>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
+    case 4: return update_nv<4>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
+    case 5: return update_nv<5>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
+    case 6: return update_nv<6>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
+    case 7: return update_nv<7>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
+    case 8: return update_nv<8>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
+    default: return tile_kernels_scalar().update(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
+  }
+}
+
+}  // namespace
+
+const TileKernels& tile_kernels_avx512() {
+  static const TileKernels k{decode, update};
+  return k;
+}
+
+}  // namespace inferscope::kernels::attn

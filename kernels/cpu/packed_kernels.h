@@ -1,0 +1,33 @@
+#pragma once
+// Internal interface between the packed matmul driver (packed_matmul.cpp) and its SIMD kernels.
+#include <cstdint>
+
+#include "kernels/cpu/ggml_type.h"
+
+namespace inferscope::kernels::packed {
+
+inline constexpr int kMaxTokens = 8;  // activation rows per pass over a group's weights
+
+// Quantized activation rows, split into the arrays the kernels read.
+struct Acts {
+  const int8_t* qs = nullptr;      // n_tokens rows of n_in codes
+  const float* d = nullptr;        // n_tokens rows of nb scales (the fp16 block scale, widened)
+  const float* s = nullptr;        // Q8_1 only: the block's s = d * sum(codes), fp16-rounded as stored
+  const int32_t* bias = nullptr;   // unsigned-code formats: offset * sum(codes) per block
+  int64_t n_in = 0;
+  int64_t nb = 0;                  // blocks of 32 per row
+};
+
+// Tokens [t0, t0 + nt) against one group (16 rows); nt in 1..kMaxTokens. Writes the first rows_valid
+// outputs of token t to y + t * y_stride.
+using GroupKernel = void (*)(const uint8_t* group, const Acts& a, int64_t t0, int nt, float* y, int64_t y_stride,
+                             int rows_valid);
+
+// Bytes of one block's codes in a group, and whether the format carries a min per block.
+inline constexpr int codes_bytes(GgmlType t) { return t == GgmlType::Q8_0 ? 512 : 256; }
+inline constexpr bool has_min(GgmlType t) { return t == GgmlType::Q4_1; }
+
+// Defined in packed_matmul_avx512.cpp; nullptr for types without a kernel. Call only at SimdLevel::Avx512.
+GroupKernel group_kernel_avx512(GgmlType t);
+
+}  // namespace inferscope::kernels::packed

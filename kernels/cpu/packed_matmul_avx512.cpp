@@ -1,0 +1,105 @@
+// AVX-512 VNNI kernels on packed groups (layout in packed_matmul.h): one zmm of int32 holds the
+// running integer dot of 16 rows over one 32-element block; one zmm of fp32 per token holds the
+// 16 outputs. Per block the weight codes are loaded (and for 4-bit formats split into nibbles)
+// once and reused by every token of the tile.
+#include <immintrin.h>
+
+#include <cstring>
+
+#include "kernels/cpu/packed_kernels.h"
+
+namespace inferscope::kernels::packed {
+namespace {
+
+inline __m512i bcast4(const int8_t* p) {
+  int32_t v;
+  std::memcpy(&v, p, 4);
+  return _mm512_set1_epi32(v);
+}
+
+// The 8 code vectors of block b: w[k] holds elements 4k..4k+3 of each row for k < 4 and elements
+// 16+4(k-4).. for k >= 4, all as unsigned bytes.
+template <GgmlType T>
+inline void load_codes(const uint8_t* qs, __m512i w[8]) {
+  if constexpr (T == GgmlType::Q8_0) {
+    for (int k = 0; k < 8; ++k) w[k] = _mm512_load_si512(qs + 64 * k);
+  } else {
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    for (int k = 0; k < 4; ++k) {
+      const __m512i v = _mm512_load_si512(qs + 64 * k);
+      w[k] = _mm512_and_si512(v, low4);
+      w[k + 4] = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+    }
+  }
+}
+
+template <GgmlType T, int NT>
+void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64_t y_stride, int rows_valid) {
+  constexpr int kCodes = codes_bytes(T);
+  const int64_t nb = a.nb;
+  const auto* dsec = reinterpret_cast<const uint16_t*>(group + nb * kCodes);
+  const uint16_t* msec = dsec + nb * 16;
+
+  __m512 acc[NT];
+  const int8_t* aq[NT];
+  for (int t = 0; t < NT; ++t) {
+    acc[t] = _mm512_setzero_ps();
+    aq[t] = a.qs + (t0 + t) * a.n_in;
+  }
+  const float* ad = a.d + t0 * nb;
+  for (int64_t b = 0; b < nb; ++b) {
+    __m512i w[8];
+    load_codes<T>(group + b * kCodes, w);
+    const __m512 dw = _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(dsec + b * 16)));
+    __m512 mw = _mm512_setzero_ps();
+    if constexpr (has_min(T)) mw = _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(msec + b * 16)));
+    for (int t = 0; t < NT; ++t) {
+      const int8_t* x = aq[t] + b * 32;
+      // Two independent chains of four, so the VNNI latency overlaps.
+      __m512i s0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[0], bcast4(x));
+      __m512i s1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[4], bcast4(x + 16));
+      s0 = _mm512_dpbusd_epi32(s0, w[1], bcast4(x + 4));
+      s1 = _mm512_dpbusd_epi32(s1, w[5], bcast4(x + 20));
+      s0 = _mm512_dpbusd_epi32(s0, w[2], bcast4(x + 8));
+      s1 = _mm512_dpbusd_epi32(s1, w[6], bcast4(x + 24));
+      s0 = _mm512_dpbusd_epi32(s0, w[3], bcast4(x + 12));
+      s1 = _mm512_dpbusd_epi32(s1, w[7], bcast4(x + 28));
+      __m512i s = _mm512_add_epi32(s0, s1);
+      const int64_t ai = t * nb + b;
+      if constexpr (!has_min(T)) s = _mm512_sub_epi32(s, _mm512_set1_epi32(a.bias[t0 * nb + ai]));
+      const __m512 scale = _mm512_mul_ps(dw, _mm512_set1_ps(ad[ai]));
+      acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s), scale, acc[t]);
+      if constexpr (has_min(T)) acc[t] = _mm512_fmadd_ps(mw, _mm512_set1_ps(a.s[t0 * nb + ai]), acc[t]);
+    }
+  }
+  const __mmask16 mask = rows_valid >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << rows_valid) - 1);
+  for (int t = 0; t < NT; ++t) _mm512_mask_storeu_ps(y + t * y_stride, mask, acc[t]);
+}
+
+template <GgmlType T>
+void group_kernel(const uint8_t* group, const Acts& a, int64_t t0, int nt, float* y, int64_t y_stride, int rows_valid) {
+  switch (nt) {
+    case 1: return group_tile<T, 1>(group, a, t0, y, y_stride, rows_valid);
+    case 2: return group_tile<T, 2>(group, a, t0, y, y_stride, rows_valid);
+    case 3: return group_tile<T, 3>(group, a, t0, y, y_stride, rows_valid);
+    case 4: return group_tile<T, 4>(group, a, t0, y, y_stride, rows_valid);
+    case 5: return group_tile<T, 5>(group, a, t0, y, y_stride, rows_valid);
+    case 6: return group_tile<T, 6>(group, a, t0, y, y_stride, rows_valid);
+    case 7: return group_tile<T, 7>(group, a, t0, y, y_stride, rows_valid);
+    default: return group_tile<T, 8>(group, a, t0, y, y_stride, rows_valid);
+  }
+}
+
+}  // namespace
+
+GroupKernel group_kernel_avx512(GgmlType t) {
+  static_assert(kMaxTokens == 8);
+  switch (t) {
+    case GgmlType::Q4_0: return group_kernel<GgmlType::Q4_0>;
+    case GgmlType::Q4_1: return group_kernel<GgmlType::Q4_1>;
+    case GgmlType::Q8_0: return group_kernel<GgmlType::Q8_0>;
+    default: return nullptr;
+  }
+}
+
+}  // namespace inferscope::kernels::packed

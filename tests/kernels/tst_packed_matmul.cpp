@@ -1,0 +1,151 @@
+// The packed (row-interleaved, AVX-512 VNNI) matmul: every output within the reference bound,
+// padding rows never written, fused parts equal to separate ones bit for bit, batch and thread
+// invariance, and no packing at a SIMD level without the kernels.
+#include <QtTest>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "kernels/cpu/dispatch.h"
+#include "kernels/cpu/packed_matmul.h"
+#include "kernels/cpu/quant.h"
+#include "kernels/cpu/thread_pool.h"
+#include "tests/kernels/matmul_problem.h"
+
+using namespace inferscope::kernels;
+using namespace inferscope::kernels::test;
+
+namespace {
+
+const GgmlType kPackedTypes[] = {GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q8_0};
+
+std::unique_ptr<PackedMatrix> pack(const Problem& p) {
+  const MatrixPart part{p.t, p.W.data(), p.n_in, p.n_out};
+  return pack_matrix(std::span<const MatrixPart>(&part, 1));
+}
+
+// Runs tokens [first, first + n) and returns n * n_out outputs. The buffer has a poisoned guard
+// after the last output, which must survive (rows past n_out are padding and must not be stored).
+std::vector<float> run(const PackedMatrix& m, const Problem& p, int64_t first, int64_t n, ThreadPool* pool) {
+  std::vector<float> y(static_cast<size_t>(n * p.n_out) + 16, std::nanf(""));
+  y.back() = 12345.0f;
+  float* out = y.data();
+  matmul_packed(m, p.X.data() + first * p.n_in, n, &out, pool);
+  if (y.back() != 12345.0f) qFatal("matmul_packed wrote past its output");
+  y.resize(static_cast<size_t>(n * p.n_out));
+  return y;
+}
+
+}  // namespace
+
+class TestPackedMatmul : public QObject {
+  Q_OBJECT
+  SimdLevel initial_ = SimdLevel::Scalar;
+
+ private slots:
+  void initTestCase() {
+    initial_ = active_simd();
+    if (!packed_matmul_available(GgmlType::Q4_1))
+      QSKIP("no packed kernels at this SIMD level (needs AVX-512 VNNI; INFERSCOPE_SIMD may cap it)");
+  }
+  void cleanup() { set_simd_level(initial_); }
+
+  void matchesReference_data() {
+    QTest::addColumn<int>("type");
+    QTest::addColumn<int>("n_in");
+    QTest::addColumn<int>("n_out");
+    for (GgmlType t : kPackedTypes)
+      for (int n_in : {32, 576, 1536})
+        for (int n_out : {16, 37, 192})
+          QTest::newRow(qPrintable(QString("%1/%2x%3").arg(type_name(t)).arg(n_in).arg(n_out)))
+              << static_cast<int>(t) << n_in << n_out;
+  }
+  void matchesReference() {
+    QFETCH(int, type);
+    QFETCH(int, n_in);
+    QFETCH(int, n_out);
+    const auto t = static_cast<GgmlType>(type);
+    const Problem p = make_problem(t, n_in, n_out, 11);
+    const auto m = pack(p);
+    QVERIFY(m);
+    QCOMPARE(m->n_groups(), (n_out + 15) / 16);
+    ThreadPool pool(2);
+    const auto y = run(*m, p, 0, p.n_tokens, &pool);
+    double worst = 0.0;
+    for (int64_t tk = 0; tk < p.n_tokens; ++tk) {
+      const float* x = p.X.data() + tk * n_in;
+      for (int64_t r = 0; r < n_out; ++r) {
+        const double ref = dot_row_ref(t, p.W.data() + r * row_bytes(t, n_in), x, n_in);
+        const double got = y[tk * n_out + r];
+        const double bound = error_bound(p, r, x);
+        QVERIFY2(std::isfinite(got), "an output was left unwritten");
+        worst = std::max(worst, std::fabs(got - ref) / bound);
+        if (!(std::fabs(got - ref) <= bound))
+          QFAIL(qPrintable(QString("token %1 row %2: got %3 ref %4 bound %5").arg(tk).arg(r).arg(got).arg(ref).arg(bound)));
+      }
+    }
+    qInfo("worst err/bound %.3f", worst);
+  }
+
+  // A token's outputs are the same bits alone, in a tile of 8, in a batch of 29 (a partial last
+  // tile), single-threaded or on 3 threads.
+  void batchInvariant() {
+    for (GgmlType t : kPackedTypes) {
+      const Problem p = make_problem(t, 576, 200, 29);
+      const auto m = pack(p);
+      ThreadPool pool3(3);
+      const auto all = run(*m, p, 0, 29, nullptr);
+      QVERIFY(std::memcmp(all.data(), run(*m, p, 0, 29, &pool3).data(), all.size() * sizeof(float)) == 0);
+      const auto mid = run(*m, p, 3, 10, &pool3);
+      for (int64_t tk = 0; tk < 29; ++tk) {
+        const auto one = run(*m, p, tk, 1, tk % 2 ? &pool3 : nullptr);
+        QVERIFY2(std::memcmp(one.data(), all.data() + tk * p.n_out, p.n_out * sizeof(float)) == 0,
+                 qPrintable(QString("%1 token %2 alone vs in 29").arg(type_name(t)).arg(tk)));
+        if (tk >= 3 && tk < 13)
+          QVERIFY(std::memcmp(one.data(), mid.data() + (tk - 3) * p.n_out, p.n_out * sizeof(float)) == 0);
+      }
+    }
+  }
+
+  // Q, K and V packed as one matrix give the bits of three separate matrices.
+  void fusedPartsEqualSeparate() {
+    for (GgmlType t : kPackedTypes) {
+      const Problem a = make_problem(t, 576, 576, 5), b = make_problem(t, 576, 40, 5), c = make_problem(t, 576, 192, 5);
+      const MatrixPart parts[] = {{t, a.W.data(), 576, 576}, {t, b.W.data(), 576, 40}, {t, c.W.data(), 576, 192}};
+      const auto fused = pack_matrix(parts);
+      QVERIFY(fused);
+      QCOMPARE(fused->parts().size(), size_t(3));
+      QCOMPARE(fused->n_groups(), 36 + 3 + 12);
+      std::vector<float> ya(5 * 576), yb(5 * 40), yc(5 * 192);
+      float* ys[] = {ya.data(), yb.data(), yc.data()};
+      matmul_packed(*fused, a.X.data(), 5, ys, nullptr);  // the three problems share X (same seed)
+      QVERIFY(std::memcmp(ya.data(), run(*pack(a), a, 0, 5, nullptr).data(), ya.size() * 4) == 0);
+      QVERIFY(std::memcmp(yb.data(), run(*pack(b), b, 0, 5, nullptr).data(), yb.size() * 4) == 0);
+      QVERIFY(std::memcmp(yc.data(), run(*pack(c), c, 0, 5, nullptr).data(), yc.size() * 4) == 0);
+    }
+  }
+
+  // The packed copy holds the file's bytes: codes + fp16 scales (+ mins), 16 rows per group.
+  void packedBytes() {
+    const Problem p = make_problem(GgmlType::Q4_1, 576, 192, 1);
+    QCOMPARE(pack(p)->bytes(), row_bytes(GgmlType::Q4_1, 576) * 192);
+    const Problem q = make_problem(GgmlType::Q8_0, 576, 192, 1);
+    QCOMPARE(pack(q)->bytes(), row_bytes(GgmlType::Q8_0, 576) * 192);
+  }
+
+  void refusesWhatItCannotRun() {
+    const Problem p = make_problem(GgmlType::Q5_0, 64, 16, 1);
+    QVERIFY(!pack(p));  // no packed kernel for Q5_0
+    const Problem q = make_problem(GgmlType::Q4_1, 64, 16, 1);
+    const Problem r = make_problem(GgmlType::Q4_1, 96, 16, 1);
+    const MatrixPart mixed[] = {{GgmlType::Q4_1, q.W.data(), 64, 16}, {GgmlType::Q4_1, r.W.data(), 96, 16}};
+    QVERIFY(!pack_matrix(mixed));  // parts must share n_in
+    set_simd_level(SimdLevel::Avx2);
+    QVERIFY(!packed_matmul_available(GgmlType::Q4_1));
+    QVERIFY(!pack(q));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestPackedMatmul)
+#include "tst_packed_matmul.moc"
