@@ -1,4 +1,8 @@
-// inferscope-cli bench: prompt processing (ppN) and text generation (tgN) tokens/s, llama-bench style.
+// inferscope-cli bench: prompt processing (ppN), text generation (tgN) and batched decode tokens/s,
+// llama-bench style, each next to its roofline bound from this machine's ceilings measured in the
+// same run (streaming read bandwidth, fp32 FMA and int8 dot peaks).
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -6,7 +10,10 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "engine/model/model_cost.h"
+#include "kernels/cpu/ceilings.h"
 #include "kernels/cpu/quant.h"
+#include "kernels/cpu/thread_pool.h"
 
 namespace inferscope::cli {
 
@@ -17,96 +24,199 @@ struct BenchOptions {
   std::vector<int> prompt = {512};
   std::vector<int> gen = {128};
   std::vector<int> threads = {0};
+  std::vector<int> batch;  // concurrent sequences for batched decode (empty = skip)
+  int batch_prompt = 128, batch_gen = 128;
   int reps = 3;
   bool json = false;
+  bool ceilings = true;
   std::string kv_dtype = "f16";
 };
 
 struct Sample {
   std::string test;
-  int threads;
-  double mean_tps, std_tps;
-  std::vector<double> runs;
+  int threads = 0;
+  int batch = 1;
+  std::vector<double> runs;  // tokens/s per timed repetition
+  double median = 0, mean = 0, std = 0;
+  double bound = 0;          // roofline bound, tokens/s (0 = not measured)
+  const char* bound_kind = "";
 };
 
-// One timed engine run: a prompt of n_prompt random ids, then n_gen generated tokens. Returns seconds of
-// the phase being measured (prefill when n_gen == 1, else all generation steps).
-double timed_run(const std::shared_ptr<LoadedModel>& m, const EngineConfig& cfg, int n_prompt, int n_gen, uint64_t seed) {
-  LLMEngine engine(m, cfg);
-  std::mt19937_64 rng(seed);
-  Request req;
-  const int vocab = m->model->config().n_vocab;
-  for (int i = 0; i < n_prompt; ++i) req.prompt_ids.push_back(static_cast<int32_t>(rng() % vocab));
-  req.params.max_tokens = n_gen;
-  req.params.ignore_eos = true;
-  engine.submit(req);
-  const auto t0 = Clock::now();
-  while (engine.has_unfinished()) engine.step();
-  return std::chrono::duration<double>(Clock::now() - t0).count();
+void summarize(Sample& s) {
+  std::vector<double> v = s.runs;
+  std::sort(v.begin(), v.end());
+  s.median = v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+  double sum = 0, sq = 0;
+  for (double x : v) sum += x;
+  s.mean = sum / v.size();
+  for (double x : v) sq += (x - s.mean) * (x - s.mean);
+  s.std = v.size() > 1 ? std::sqrt(sq / (v.size() - 1)) : 0.0;
 }
 
-Sample measure(const std::shared_ptr<LoadedModel>& m, const BenchOptions& o, int threads, bool prompt_test, int n) {
+EngineConfig bench_config(const LoadedModel& m, const BenchOptions& o, int threads, int seqs, int tokens_per_seq) {
   EngineConfig cfg;
   cfg.threads = threads;
   cfg.kv_dtype = *kernels::kv_dtype_from_name(o.kv_dtype);
   cfg.prefix_caching = false;
-  cfg.sched.max_num_batched_tokens = std::max(n, 1);
-  cfg.sched.max_num_seqs = 1;
-  cfg.kv_budget_bytes = std::max<size_t>(size_t(m->card.kv_bytes_per_token(cfg.kv_dtype)) * (n + 64) * 2, 1 << 20);
-  Sample s;
-  s.test = (prompt_test ? "pp" : "tg") + std::to_string(n);
-  s.threads = threads;
-  timed_run(m, cfg, prompt_test ? n : 1, prompt_test ? 1 : n, 99);  // warm-up
-  for (int r = 0; r < o.reps; ++r) {
-    const double sec = timed_run(m, cfg, prompt_test ? n : 1, prompt_test ? 1 : n, 1000 + r);
-    s.runs.push_back(n / sec);
+  cfg.sched.max_num_seqs = seqs;
+  cfg.sched.max_num_batched_tokens = std::max(512, tokens_per_seq);
+  cfg.kv_budget_bytes =
+      std::max<size_t>(size_t(m.card.kv_bytes_per_token(cfg.kv_dtype)) * size_t(seqs) * (tokens_per_seq + 64), 1 << 20);
+  return cfg;
+}
+
+Request random_request(const LoadedModel& m, int n_prompt, int n_gen, std::mt19937_64& rng) {
+  Request req;
+  const int vocab = m.model->config().n_vocab;
+  for (int i = 0; i < n_prompt; ++i) req.prompt_ids.push_back(static_cast<int32_t>(rng() % vocab));
+  req.params.max_tokens = n_gen;
+  req.params.ignore_eos = true;
+  return req;
+}
+
+// Tokens/s of the phase under test in one engine run: the prompt pass (pp), or the decode steps.
+// Decode is timed from the first step in which every sequence decodes, over the steps that only decode
+// (llama-batched-bench's S_TG), so prefill never counts towards it.
+double timed_run(const std::shared_ptr<LoadedModel>& m, const EngineConfig& cfg, int seqs, int n_prompt, int n_gen,
+                 bool prompt_phase, uint64_t seed) {
+  LLMEngine engine(m, cfg);
+  std::mt19937_64 rng(seed);
+  for (int s = 0; s < seqs; ++s) engine.submit(random_request(*m, n_prompt, n_gen, rng));
+  double ms = 0;
+  int64_t tokens = 0;
+  while (engine.has_unfinished()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const StepResult r = engine.step();
+    const double step_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (prompt_phase) {
+      if (r.metrics.prefill_tokens > 0) {
+        ms += step_ms;
+        tokens += r.metrics.prefill_tokens;
+      }
+    } else if (r.metrics.prefill_tokens == 0 && r.metrics.decode_tokens > 0) {
+      ms += step_ms;
+      tokens += r.metrics.decode_tokens;
+    }
   }
-  double sum = 0, sq = 0;
-  for (double v : s.runs) sum += v;
-  s.mean_tps = sum / s.runs.size();
-  for (double v : s.runs) sq += (v - s.mean_tps) * (v - s.mean_tps);
-  s.std_tps = s.runs.size() > 1 ? std::sqrt(sq / (s.runs.size() - 1)) : 0.0;
+  return ms > 0 ? tokens / (ms / 1000.0) : 0.0;
+}
+
+Sample measure(const std::shared_ptr<LoadedModel>& m, const BenchOptions& o, int threads, const std::string& test,
+               int seqs, int n_prompt, int n_gen, bool prompt_phase) {
+  const EngineConfig cfg = bench_config(*m, o, threads, seqs, n_prompt + n_gen);
+  Sample s;
+  s.test = test;
+  s.threads = threads;
+  s.batch = seqs;
+  timed_run(m, cfg, seqs, n_prompt, std::min(n_gen, 8), prompt_phase, 99);  // warm-up: caches, pool, page faults
+  for (int r = 0; r < o.reps; ++r) s.runs.push_back(timed_run(m, cfg, seqs, n_prompt, n_gen, prompt_phase, 1000 + r));
+  summarize(s);
   return s;
+}
+
+double warm_load_seconds(const ModelOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto again = load_model_or_throw(o);  // the file is in the page cache by now: a warm load
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 int run_bench(const BenchOptions& o) {
   auto m = load_model_or_throw(o.model);
+  const double load_s = warm_load_seconds(o.model);
+  const ModelCost cost = model_cost(*m->model);
+  const bool int8_kernels = !m->model->packed().layers.empty();
   std::vector<Sample> results;
+  std::vector<std::pair<int, kernels::Ceilings>> ceilings;
   for (int t : o.threads) {
     const int threads = t > 0 ? t : static_cast<int>(std::thread::hardware_concurrency());
-    for (int p : o.prompt)
-      if (p > 0) results.push_back(measure(m, o, threads, true, p));
-    for (int g : o.gen)
-      if (g > 0) results.push_back(measure(m, o, threads, false, g));
+    kernels::Ceilings c;
+    if (o.ceilings) {
+      kernels::ThreadPool pool(threads);
+      c = kernels::measure_ceilings(&pool);
+      ceilings.push_back({threads, c});
+    }
+    const double compute_peak = (int8_kernels && c.int8_gop_s > 0 ? c.int8_gop_s : c.fp32_gflop_s) * 1e9;
+    const double bw = c.read_gb_s * 1e9;
+    const double bytes = cost.weight_bytes_per_pass();
+    for (int p : o.prompt) {
+      if (p <= 0) continue;
+      Sample s = measure(m, o, threads, "pp" + std::to_string(p), 1, p, 1, true);
+      // Per prompt token: the layers, attention over (p+1)/2 keys on average, 1/p of the head.
+      const double flops = cost.layer_flops + cost.attention_flops((p + 1) / 2.0) + cost.output_flops / p;
+      if (compute_peak > 0) s.bound = compute_peak / flops, s.bound_kind = "compute";
+      results.push_back(s);
+    }
+    for (int g : o.gen) {
+      if (g <= 0) continue;
+      Sample s = measure(m, o, threads, "tg" + std::to_string(g), 1, 1, g, false);
+      if (bw > 0) s.bound = bw / bytes, s.bound_kind = "bandwidth";
+      results.push_back(s);
+    }
+    for (int b : o.batch) {
+      if (b <= 0) continue;
+      Sample s = measure(m, o, threads, "decode@" + std::to_string(b), b, o.batch_prompt, o.batch_gen, false);
+      const double flops = cost.layer_flops + cost.output_flops + cost.attention_flops(o.batch_prompt + o.batch_gen / 2.0);
+      if (bw > 0 && compute_peak > 0) {
+        const double t_mem = bytes / bw, t_compute = b * flops / compute_peak;
+        s.bound = b / std::max(t_mem, t_compute);
+        s.bound_kind = t_mem >= t_compute ? "bandwidth" : "compute";
+      }
+      results.push_back(s);
+    }
   }
-  const ModelCard& c = m->card;
+
+  const ModelCard& card = m->card;
   if (o.json) {
     nlohmann::json j;
-    j["model"] = c.name;
-    j["path"] = c.path;
-    j["weight_bytes"] = c.weight_bytes;
-    j["parameters"] = c.n_parameters;
+    j["model"] = card.name;
+    j["path"] = card.path;
+    j["weight_bytes"] = card.weight_bytes;
+    j["parameters"] = card.n_parameters;
     j["simd"] = kernels::simd_level();
+    j["int8_kernels"] = int8_kernels;
     j["reps"] = o.reps;
+    j["load_s_warm"] = load_s;
+    j["weight_bytes_per_pass"] = cost.weight_bytes_per_pass();
+    j["layer_flops_per_token"] = cost.layer_flops;
+    j["ceilings"] = nlohmann::json::array();
+    for (const auto& [t, c] : ceilings)
+      j["ceilings"].push_back({{"threads", t}, {"read_gb_s", c.read_gb_s}, {"read_bytes", c.read_bytes},
+                               {"fp32_gflop_s", c.fp32_gflop_s}, {"fp32_isa", c.fp32_isa},
+                               {"int8_gop_s", c.int8_gop_s}, {"int8_isa", c.int8_isa}});
     j["results"] = nlohmann::json::array();
-    for (const auto& s : results)
-      j["results"].push_back({{"test", s.test}, {"threads", s.threads}, {"tok_s", s.mean_tps}, {"tok_s_std", s.std_tps}, {"runs", s.runs}});
+    for (const auto& s : results) {
+      nlohmann::json r = {{"test", s.test},     {"threads", s.threads}, {"batch", s.batch},  {"tok_s", s.median},
+                          {"tok_s_mean", s.mean}, {"tok_s_std", s.std},   {"runs", s.runs}};
+      if (s.bound > 0) {
+        r["bound_tok_s"] = s.bound;
+        r["bound_kind"] = s.bound_kind;
+        r["fraction_of_bound"] = s.median / s.bound;
+      }
+      j["results"].push_back(r);
+    }
     print_json(j);
     return 0;
   }
-  std::printf("| %-28s | %10s | %8s | %-10s | %7s | %8s | %18s |\n", "model", "size", "params", "backend", "threads",
-              "test", "t/s");
-  std::printf("| %s | %s: | %s: | %s | %s: | %s: | %s: |\n", std::string(28, '-').c_str(), std::string(9, '-').c_str(),
-              std::string(7, '-').c_str(), std::string(10, '-').c_str(), std::string(6, '-').c_str(),
-              std::string(7, '-').c_str(), std::string(17, '-').c_str());
-  char size[32], params[32], backend[32], tps[48];
-  std::snprintf(size, sizeof size, "%.2f MiB", c.weight_bytes / 1048576.0);
-  std::snprintf(params, sizeof params, "%.2f M", c.n_parameters / 1e6);
+  for (const auto& [t, c] : ceilings)
+    std::printf("ceilings, %d threads: read %.1f GB/s (%.0f MiB stream), fp32 %.0f GFLOP/s (%s), int8 %.0f GOP/s (%s)\n", t,
+                c.read_gb_s, c.read_bytes / 1048576.0, c.fp32_gflop_s, c.fp32_isa, c.int8_gop_s, c.int8_isa);
+  std::printf("weights read per pass %.1f MB, %.1f MFLOP per token in the layers; warm load %.3f s\n\n",
+              cost.weight_bytes_per_pass() / 1e6, cost.layer_flops / 1e6, load_s);
+  std::printf("| %-24s | %10s | %-15s | %7s | %10s | %18s | %10s | %8s |\n", "model", "size", "backend", "threads", "test",
+              "t/s (median)", "bound t/s", "of bound");
+  std::printf("| %s | %s: | %s | %s: | %s: | %s: | %s: | %s: |\n", std::string(24, '-').c_str(),
+              std::string(9, '-').c_str(), std::string(15, '-').c_str(), std::string(6, '-').c_str(),
+              std::string(9, '-').c_str(), std::string(17, '-').c_str(), std::string(9, '-').c_str(),
+              std::string(7, '-').c_str());
+  char size[32], backend[48], tps[48], bound[32], frac[32];
+  std::snprintf(size, sizeof size, "%.2f MiB", card.weight_bytes / 1048576.0);
   std::snprintf(backend, sizeof backend, "CPU %s", kernels::simd_level());
   for (const auto& s : results) {
-    std::snprintf(tps, sizeof tps, "%.2f ± %.2f", s.mean_tps, s.std_tps);
-    std::printf("| %-28.28s | %10s | %8s | %-10s | %7d | %8s | %18s |\n", c.name.c_str(), size, params, backend, s.threads,
-                s.test.c_str(), tps);
+    std::snprintf(tps, sizeof tps, "%.2f ± %.2f", s.median, s.std);
+    std::snprintf(bound, sizeof bound, s.bound > 0 ? "%.0f" : "-", s.bound);
+    std::snprintf(frac, sizeof frac, s.bound > 0 ? "%.0f%%" : "-", 100.0 * s.median / std::max(s.bound, 1e-9));
+    std::printf("| %-24.24s | %10s | %-15s | %7d | %10s | %18s | %10s | %8s |\n", card.name.c_str(), size, backend,
+                s.threads, s.test.c_str(), tps, bound, frac);
   }
   return 0;
 }
@@ -115,13 +225,18 @@ int run_bench(const BenchOptions& o) {
 
 Command add_bench_command(CLI::App& root) {
   auto o = std::make_shared<BenchOptions>();
-  CLI::App* app = root.add_subcommand("bench", "prompt-processing (pp) and text-generation (tg) tokens/s");
+  CLI::App* app = root.add_subcommand(
+      "bench", "prompt-processing (pp), text-generation (tg) and batched-decode tokens/s against this machine's roofline");
   add_model_option(app, o->model);
   app->add_option("-p,--n-prompt", o->prompt, "prompt lengths to measure (pp); 0 skips")->delimiter(',');
-  app->add_option("-n,--n-gen", o->gen, "generation lengths to measure (tg); 0 skips")->delimiter(',');
+  app->add_option("-n,--n-gen", o->gen, "generation lengths to measure (tg, batch 1); 0 skips")->delimiter(',');
   app->add_option("-t,--threads", o->threads, "thread counts (0 = one per core)")->delimiter(',');
-  app->add_option("-r,--repetitions", o->reps, "timed repetitions after one warm-up")->check(CLI::Range(1, 100));
+  app->add_option("-b,--batch", o->batch, "concurrent sequences for batched decode, e.g. 1,4,16,64")->delimiter(',');
+  app->add_option("--batch-prompt", o->batch_prompt, "prompt tokens per sequence in batched decode")->check(CLI::Range(1, 8192));
+  app->add_option("--batch-gen", o->batch_gen, "generated tokens per sequence in batched decode")->check(CLI::Range(2, 8192));
+  app->add_option("-r,--repetitions", o->reps, "timed repetitions after one warm-up (median reported)")->check(CLI::Range(1, 100));
   app->add_option("--kv-dtype", o->kv_dtype, "KV cache dtype")->check(CLI::IsMember({"f32", "f16", "bf16", "fp8", "int8"}));
+  app->add_flag("!--no-ceilings", o->ceilings, "skip measuring bandwidth and compute peaks (no roofline fractions)");
   app->add_flag("--json", o->json, "print one JSON document");
   return {app, [o] { return run_bench(*o); }};
 }
