@@ -55,16 +55,21 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
     if constexpr (has_min(T)) mw = _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(msec + b * 16)));
     for (int t = 0; t < NT; ++t) {
       const int8_t* x = aq[t] + b * 32;
-      // Two independent chains of four, so the VNNI latency overlaps.
-      __m512i s0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[0], bcast4(x));
-      __m512i s1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[4], bcast4(x + 16));
-      s0 = _mm512_dpbusd_epi32(s0, w[1], bcast4(x + 4));
-      s1 = _mm512_dpbusd_epi32(s1, w[5], bcast4(x + 20));
-      s0 = _mm512_dpbusd_epi32(s0, w[2], bcast4(x + 8));
-      s1 = _mm512_dpbusd_epi32(s1, w[6], bcast4(x + 24));
-      s0 = _mm512_dpbusd_epi32(s0, w[3], bcast4(x + 12));
-      s1 = _mm512_dpbusd_epi32(s1, w[7], bcast4(x + 28));
-      __m512i s = _mm512_add_epi32(s0, s1);
+      __m512i s;
+      if constexpr (NT == 1) {
+        // A lone token (decode): two chains, so consecutive VNNI latencies overlap.
+        __m512i s0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[0], bcast4(x));
+        __m512i s1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[4], bcast4(x + 16));
+        for (int k = 1; k < 4; ++k) {
+          s0 = _mm512_dpbusd_epi32(s0, w[k], bcast4(x + 4 * k));
+          s1 = _mm512_dpbusd_epi32(s1, w[k + 4], bcast4(x + 16 + 4 * k));
+        }
+        s = _mm512_add_epi32(s0, s1);
+      } else {
+        // Several tokens: one chain each; the tokens' chains interleave and hide the latency.
+        s = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[0], bcast4(x));
+        for (int k = 1; k < 8; ++k) s = _mm512_dpbusd_epi32(s, w[k], bcast4(x + 4 * k));
+      }
       const int64_t ai = t * nb + b;
       if constexpr (!has_min(T)) s = _mm512_sub_epi32(s, _mm512_set1_epi32(a.bias[t0 * nb + ai]));
       const __m512 scale = _mm512_mul_ps(dw, _mm512_set1_ps(ad[ai]));
