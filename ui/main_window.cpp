@@ -10,6 +10,7 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -17,12 +18,14 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressBar>
 #include <QPalette>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QToolButton>
 #include <algorithm>
 #include <fstream>
 
@@ -32,6 +35,7 @@
 #include "ui/blockmap/block_map_view.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/charts/metrics_chart.h"
+#include "ui/compare/compare_panel.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/export/chart_export.h"
 #include "ui/panels/engine_settings_panel.h"
@@ -67,6 +71,8 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   tabs_->addTab(blockMap_, QString());
   tabs_->addTab(playground_, QString());
   tabs_->addTab(loadGen_, QString());
+  compare_ = new ComparePanel;
+  tabs_->addTab(compare_, QString());
   setCentralWidget(tabs_);
 
   createDocks();
@@ -76,10 +82,34 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   statusModel_ = new QLabel;
   statusRun_ = new QLabel;
   statusBar()->addWidget(statusModel_, 1);
+  loadProgress_ = new QProgressBar;
+  loadProgress_->setObjectName(QStringLiteral("load_progress"));
+  loadProgress_->setRange(0, 1000);
+  loadProgress_->setMaximumWidth(200);
+  cancelLoadButton_ = new QToolButton;
+  cancelLoadButton_->setObjectName(QStringLiteral("load_cancel"));
+  cancelLoadButton_->setDefaultAction(cancelLoadAct_);
+  cancelLoadButton_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  statusBar()->addPermanentWidget(loadProgress_);
+  statusBar()->addPermanentWidget(cancelLoadButton_);
   statusBar()->addPermanentWidget(statusRun_);
+  setLoadingUi(false);
 
   connect(controller_, &EngineController::snapshotReady, this, &MainWindow::onSnapshot);
   connect(controller_, &EngineController::loadFinished, this, &MainWindow::onLoadFinished);
+  connect(controller_, &EngineController::loadProgress, this, [this](const QString&, double f) { onLoadProgress(f); });
+  connect(controller_, &EngineController::loadCancelled, this, [this](const QString& path) {
+    setLoadingUi(false);
+    log_->append(tr("Loading %1 cancelled; the previous model stays.").arg(path));
+    updateStatus();
+  });
+  connect(controller_, &EngineController::compareProgress, compare_, &ComparePanel::setProgress);
+  connect(controller_, &EngineController::compareFinished, this, [this](CompareResultPtr r) {
+    compare_->setResult(r);
+    compareAct_->setEnabled(!variants_.empty());
+    log_->append(r->cancelled ? tr("Comparison cancelled.") : tr("Comparison finished: %n variant(s) ran.", nullptr, int(r->variants.size())));
+  });
+  connect(compare_, &ComparePanel::cancelRequested, controller_, &EngineController::cancelCompare);
   connect(controller_, &EngineController::configApplied, this, &MainWindow::onConfigApplied);
   connect(controller_, &EngineController::message, this, [this](const QString& m) { log_->append(m, LogPanel::Warning); });
   connect(controller_, &EngineController::runningChanged, this, [this] { retranslateUi(); });
@@ -154,14 +184,14 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::createActions() {
-  openAct_ = new QAction(this);
+  openAct_ = new QAction(QIcon(QStringLiteral(":/icons/open.svg")), QString(), this);
   openAct_->setShortcut(QKeySequence::Open);
   connect(openAct_, &QAction::triggered, this, [this] {
     const QString f = QFileDialog::getOpenFileName(this, tr("Open GGUF model"), QFileInfo(modelPath_).absolutePath(),
                                                    tr("GGUF models (*.gguf);;All files (*)"));
     if (!f.isEmpty()) openModel(f);
   });
-  exportAllAct_ = new QAction(this);
+  exportAllAct_ = new QAction(QIcon(QStringLiteral(":/icons/export.svg")), QString(), this);
   exportAllAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
   connect(exportAllAct_, &QAction::triggered, this, [this] {
     const QString d = QFileDialog::getExistingDirectory(this, tr("Export all charts to folder"));
@@ -175,26 +205,50 @@ void MainWindow::createActions() {
   quitAct_->setShortcut(QKeySequence::Quit);
   connect(quitAct_, &QAction::triggered, this, &QWidget::close);
 
-  runAct_ = new QAction(this);
+  runAct_ = new QAction(QIcon(QStringLiteral(":/icons/run.svg")), QString(), this);
   runAct_->setObjectName(QStringLiteral("action_run"));
   runAct_->setShortcut(Qt::Key_Space);
   connect(runAct_, &QAction::triggered, this, [this] {
     if (controller_->isRunning()) controller_->pause();
     else controller_->run();
   });
-  stepAct_ = new QAction(this);
+  stepAct_ = new QAction(QIcon(QStringLiteral(":/icons/step.svg")), QString(), this);
   stepAct_->setObjectName(QStringLiteral("action_step"));
   stepAct_->setShortcut(Qt::Key_N);
   connect(stepAct_, &QAction::triggered, controller_, &EngineController::stepOnce);
-  resetAct_ = new QAction(this);
+  resetAct_ = new QAction(QIcon(QStringLiteral(":/icons/reset.svg")), QString(), this);
   resetAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
   connect(resetAct_, &QAction::triggered, this, [this] {
     if (confirmDiscard()) controller_->reset();
   });
-  // Space and N must work wherever focus is (except in text fields, where they type).
-  for (QAction* a : {runAct_, stepAct_, resetAct_}) a->setShortcutContext(Qt::WindowShortcut);
+  fasterAct_ = new QAction(this);
+  fasterAct_->setObjectName(QStringLiteral("action_faster"));
+  fasterAct_->setShortcuts({QKeySequence(Qt::Key_BracketRight), QKeySequence(Qt::Key_Plus)});
+  connect(fasterAct_, &QAction::triggered, this, [this] { changeSpeed(+1); });
+  slowerAct_ = new QAction(this);
+  slowerAct_->setObjectName(QStringLiteral("action_slower"));
+  slowerAct_->setShortcuts({QKeySequence(Qt::Key_BracketLeft), QKeySequence(Qt::Key_Minus)});
+  connect(slowerAct_, &QAction::triggered, this, [this] { changeSpeed(-1); });
+  compareAct_ = new QAction(QIcon(QStringLiteral(":/icons/compare.svg")), QString(), this);
+  compareAct_->setObjectName(QStringLiteral("action_compare"));
+  compareAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+  compareAct_->setEnabled(false);
+  connect(compareAct_, &QAction::triggered, this, [this] {
+    if (variants_.empty() || controller_->isComparing()) return;
+    compare_->setRunning(scenarioName_, int(variants_.size()));
+    controller_->runCompare(scenarioName_.toStdString(), variants_, variantWorkload_);
+    compareAct_->setEnabled(false);
+    tabs_->setCurrentWidget(compare_);
+  });
+  cancelLoadAct_ = new QAction(QIcon(QStringLiteral(":/icons/cancel.svg")), QString(), this);
+  cancelLoadAct_->setObjectName(QStringLiteral("action_cancel_load"));
+  cancelLoadAct_->setShortcut(Qt::Key_Escape);
+  connect(cancelLoadAct_, &QAction::triggered, controller_, &EngineController::cancelLoad);
+  // Space, N, [ and ] must work wherever focus is (except in text fields, where they type).
+  for (QAction* a : {runAct_, stepAct_, resetAct_, fasterAct_, slowerAct_, compareAct_, cancelLoadAct_})
+    a->setShortcutContext(Qt::WindowShortcut);
 
-  presentationAct_ = new QAction(this);
+  presentationAct_ = new QAction(QIcon(QStringLiteral(":/icons/presentation.svg")), QString(), this);
   presentationAct_->setCheckable(true);
   presentationAct_->setShortcut(Qt::Key_F11);
   connect(presentationAct_, &QAction::toggled, this, &MainWindow::setPresentationMode);
@@ -239,6 +293,10 @@ void MainWindow::createActions() {
 
   runBar_ = addToolBar(QString());
   runBar_->setObjectName(QStringLiteral("toolbar_run"));
+  runBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  runBar_->addAction(openAct_);
+  runBar_->addAction(exportAllAct_);
+  runBar_->addSeparator();
   runBar_->addAction(runAct_);
   runBar_->addAction(stepAct_);
   runBar_->addAction(resetAct_);
@@ -246,12 +304,14 @@ void MainWindow::createActions() {
   runBar_->addWidget(speedLabel_);
   runBar_->addWidget(speed_);
   runBar_->addSeparator();
+  runBar_->addAction(compareAct_);
   runBar_->addAction(presentationAct_);
 }
 
 void MainWindow::createMenus() {
   fileMenu_ = menuBar()->addMenu(QString());
   fileMenu_->addAction(openAct_);
+  fileMenu_->addAction(cancelLoadAct_);
   recentMenu_ = fileMenu_->addMenu(QString());
   fileMenu_->addSeparator();
   fileMenu_->addAction(exportAllAct_);
@@ -261,6 +321,11 @@ void MainWindow::createMenus() {
   runMenu_->addAction(runAct_);
   runMenu_->addAction(stepAct_);
   runMenu_->addAction(resetAct_);
+  runMenu_->addSeparator();
+  runMenu_->addAction(fasterAct_);
+  runMenu_->addAction(slowerAct_);
+  runMenu_->addSeparator();
+  runMenu_->addAction(compareAct_);
   scenarioMenu_ = menuBar()->addMenu(QString());
   viewMenu_ = menuBar()->addMenu(QString());
   for (QDockWidget* d : {modelDock_, settingsDock_, requestsDock_, logDock_}) viewMenu_->addAction(d->toggleViewAction());
@@ -288,6 +353,7 @@ void MainWindow::attachChartMenus() {
   };
   const auto chartList = charts_->charts();
   std::vector<QWidget*> targets(chartList.begin(), chartList.end());
+  for (MetricsChart* c : compare_->charts()) targets.push_back(c);
   targets.push_back(blockMap_->view());
   for (QWidget* w : targets) {
     w->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -310,6 +376,7 @@ void MainWindow::retranslateUi() {
   tabs_->setTabText(1, tr("Block map"));
   tabs_->setTabText(2, tr("Playground"));
   tabs_->setTabText(3, tr("Load generator"));
+  tabs_->setTabText(4, tr("Compare"));
   modelDock_->setWindowTitle(tr("Model"));
   settingsDock_->setWindowTitle(tr("Engine settings"));
   requestsDock_->setWindowTitle(tr("Requests"));
@@ -327,11 +394,22 @@ void MainWindow::retranslateUi() {
   exportAllAct_->setToolTip(tr("Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder."));
   quitAct_->setText(tr("&Quit"));
   runAct_->setText(controller_->isRunning() ? tr("Pause") : tr("Run"));
+  runAct_->setIcon(QIcon(controller_->isRunning() ? QStringLiteral(":/icons/pause.svg") : QStringLiteral(":/icons/run.svg")));
   runAct_->setToolTip(tr("Run or pause the engine (Space)."));
   stepAct_->setText(tr("Step"));
   stepAct_->setToolTip(tr("Run exactly one engine step (N)."));
   resetAct_->setText(tr("Reset"));
   resetAct_->setToolTip(tr("Drop every request and the chart history; keep the model and settings (Ctrl+R)."));
+  fasterAct_->setText(tr("Faster"));
+  fasterAct_->setToolTip(tr("One step of the speed control up (] or +)."));
+  slowerAct_->setText(tr("Slower"));
+  slowerAct_->setToolTip(tr("One step of the speed control down ([ or -)."));
+  compareAct_->setText(tr("Compare variants"));
+  compareAct_->setToolTip(tr("Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K)."));
+  cancelLoadAct_->setText(tr("Cancel loading"));
+  cancelLoadAct_->setToolTip(tr("Stop loading the model; the previous model stays (Esc)."));
+  openAct_->setToolTip(tr("Open a GGUF model (Ctrl+O)."));
+  exportAllAct_->setToolTip(tr("Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E)."));
   presentationAct_->setText(tr("Presentation mode"));
   presentationAct_->setToolTip(tr("Full screen with larger fonts and thicker lines (F11)."));
   darkAct_->setText(tr("Dark theme"));
@@ -339,7 +417,7 @@ void MainWindow::retranslateUi() {
   saveScenarioAct_->setText(tr("Save current settings as scenario..."));
   aboutAct_->setText(tr("About InferScope"));
   speedLabel_->setText(tr(" Speed: "));
-  speed_->setToolTip(tr("Slow the engine down for demonstrations; full speed steps as fast as the CPU allows."));
+  speed_->setToolTip(tr("Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster)."));
   for (int i = 0; i < speed_->count(); ++i)
     speed_->setItemText(i, kSpeeds[i] == 0 ? tr("Full speed") : tr("%n step(s)/s", nullptr, kSpeeds[i]));
   rebuildRecentMenu();
@@ -378,6 +456,7 @@ void MainWindow::setPresentationMode(bool on) {
   f.setPointSizeF(on ? baseFontSize_ * 1.5 : baseFontSize_);
   QApplication::setFont(f);
   charts_->setLineWidth(on ? 4.0 : 2.0);
+  compare_->setLineWidth(on ? 4.0 : 2.0);
   if (on) showFullScreen();
   else showNormal();
 }
@@ -404,6 +483,7 @@ void MainWindow::setDarkTheme(bool dark) {
   }
   QApplication::setPalette(p);
   charts_->setDark(dark);
+  compare_->setDark(dark);
   blockMap_->view()->setDark(dark);
 }
 
@@ -411,12 +491,35 @@ void MainWindow::openModel(const QString& path) {
   pendingModelPath_ = path;
   statusModel_->setText(tr("Loading %1 ...").arg(QFileInfo(path).fileName()));
   log_->append(tr("Loading model %1").arg(path));
-  QApplication::setOverrideCursor(Qt::BusyCursor);
+  setLoadingUi(true);
   controller_->loadModel(path);
 }
 
+void MainWindow::setLoadingUi(bool loading) {
+  loadProgress_->setVisible(loading);
+  cancelLoadButton_->setVisible(loading);
+  cancelLoadAct_->setEnabled(loading);
+  loadProgress_->setValue(0);
+}
+
+void MainWindow::onLoadProgress(double fraction) {
+  loadProgress_->setValue(int(fraction * 1000));
+  loadProgress_->setFormat(tr("Reading %p%"));
+  // Parsing and binding follow the read; they are short, so the bar just waits full.
+}
+
+int MainWindow::speedIndex() const { return speed_->currentIndex(); }
+
+void MainWindow::changeSpeed(int delta) {
+  // Index 0 is full speed, then 1..20 steps/s: "faster" from 20 steps/s goes to full speed.
+  const int n = speed_->count();
+  int order = speed_->currentIndex() == 0 ? n : speed_->currentIndex();  // position on a slow-to-fast scale
+  order = std::clamp(order + delta, 1, n);
+  speed_->setCurrentIndex(order == n ? 0 : order);
+}
+
 void MainWindow::onLoadFinished(bool ok, const QString& error, const ModelCard& card) {
-  QApplication::restoreOverrideCursor();
+  setLoadingUi(false);
   if (!ok) {
     // The previous model (if any) stays loaded; say why this one was refused.
     lastError_ = error;
@@ -552,9 +655,15 @@ bool MainWindow::loadScenario(const QString& path, QString* error) {
     controller_->applyConfig(cfg);  // queued in order: the workload starts on the new engine
     controller_->startLoad(spec);
     log_->append(tr("Scenario \"%1\": %2").arg(scenarioName_, QString::fromStdString(s.description)));
-    if (!s.compare.empty())
-      log_->append(tr("This scenario compares %1 variants; run each by applying its settings (side-by-side runs are not built yet).")
-                       .arg(s.compare.size()), LogPanel::Warning);
+    variants_ = s.compare.empty() ? std::vector<VariantSpec>{} : scenario_variants(s, cfg);
+    variantWorkload_ = spec;
+    compareAct_->setEnabled(false);
+    if (!variants_.empty()) {
+      // Queued after the live engine's rebuild: the variants run first, then the live run can start.
+      log_->append(tr("This scenario compares %n variant(s); each runs on its own engine (Compare tab).", nullptr, int(variants_.size())));
+      compare_->setRunning(scenarioName_, int(variants_.size()));
+      controller_->runCompare(s.name, variants_, spec);
+    }
     return true;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
@@ -582,6 +691,22 @@ QStringList MainWindow::exportAllTo(const QString& dir, QString* error) {
   in.charts = charts_->charts();
   in.blockMap = blockMap_->view();
   in.steps = charts_->steps();
+  QJsonArray variants;
+  if (auto r = compare_->result()) {
+    for (MetricsChart* c : compare_->charts()) in.charts.push_back(c);
+    for (const auto& v : r->variants) {
+      in.variantSteps.push_back({QString::fromStdString(v.name), v.steps});
+      QJsonObject o;
+      o[QStringLiteral("name")] = QString::fromStdString(v.name);
+      o[QStringLiteral("settings")] = toQJson(engine_config_to_json(v.config));
+      o[QStringLiteral("steps")] = qint64(v.steps.size());
+      o[QStringLiteral("generated_tokens")] = qint64(v.generated_tokens);
+      o[QStringLiteral("engine_s")] = v.engine_s;
+      o[QStringLiteral("preemptions")] = qint64(v.preemptions);
+      if (!v.error.empty()) o[QStringLiteral("error")] = QString::fromStdString(v.error);
+      variants.append(o);
+    }
+  }
   QJsonObject m;
   m[QStringLiteral("application")] = QStringLiteral("InferScope");
   m[QStringLiteral("model")] = modelPath_;
@@ -589,6 +714,7 @@ QStringList MainWindow::exportAllTo(const QString& dir, QString* error) {
   m[QStringLiteral("settings")] = toQJson(engine_config_to_json(settingsPanel_->config()));
   m[QStringLiteral("workload")] = toQJson(workload_to_json(loadGen_->spec()));
   m[QStringLiteral("scenario")] = scenarioName_;
+  if (!variants.isEmpty()) m[QStringLiteral("compare")] = variants;
   in.manifest = m;
   return exportAll(in, dir, error);
 }

@@ -6,7 +6,9 @@
 #include <QPointer>
 #include <QTranslator>
 #include <memory>
+#include <vector>
 
+#include "ui/compare/variant_run.h"
 #include "ui/engine/engine_snapshot.h"
 
 class QAction;
@@ -15,15 +17,18 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QProgressBar;
 class QSettings;
 class QTabWidget;
 class QToolBar;
+class QToolButton;
 
 namespace inferscope { struct Scenario; }
 
 namespace inferscope::ui {
 
 class BlockMapPanel;
+class ComparePanel;
 class ChartsPanel;
 class EngineController;
 class EngineSettingsPanel;
@@ -59,11 +64,14 @@ class MainWindow : public QMainWindow {
   RequestsPanel* requests() const { return requests_; }
   LoadGeneratorPanel* loadGenerator() const { return loadGen_; }
   PlaygroundPanel* playground() const { return playground_; }
+  ComparePanel* compare() const { return compare_; }
   LogPanel* log() const { return log_; }
   QTabWidget* tabs() const { return tabs_; }
   QString lastError() const { return lastError_; }
   QAction* runAction() const { return runAct_; }
   QAction* stepAction() const { return stepAct_; }
+  QToolBar* runToolBar() const { return runBar_; }
+  int speedIndex() const;
 
  protected:
   void closeEvent(QCloseEvent* e) override;
@@ -77,6 +85,9 @@ class MainWindow : public QMainWindow {
   void createDocks();
   void retranslateUi();
   void onSnapshot(EngineSnapshotPtr s);
+  void onLoadProgress(double fraction);
+  void setLoadingUi(bool loading);
+  void changeSpeed(int delta);
   void onLoadFinished(bool ok, const QString& error, const ModelCard& card);
   void onConfigApplied(bool ok, const QString& error, const EngineConfig& cfg, qint64 blocks);
   void requestApply(const EngineConfig& cfg);
@@ -96,6 +107,7 @@ class MainWindow : public QMainWindow {
   ChartsPanel* charts_ = nullptr;
   BlockMapPanel* blockMap_ = nullptr;
   PlaygroundPanel* playground_ = nullptr;
+  ComparePanel* compare_ = nullptr;
   LoadGeneratorPanel* loadGen_ = nullptr;
   ModelCardPanel* modelCard_ = nullptr;
   EngineSettingsPanel* settingsPanel_ = nullptr;
@@ -119,6 +131,10 @@ class MainWindow : public QMainWindow {
   QAction* runAct_ = nullptr;
   QAction* stepAct_ = nullptr;
   QAction* resetAct_ = nullptr;
+  QAction* fasterAct_ = nullptr;
+  QAction* slowerAct_ = nullptr;
+  QAction* compareAct_ = nullptr;
+  QAction* cancelLoadAct_ = nullptr;
   QAction* presentationAct_ = nullptr;
   QAction* darkAct_ = nullptr;
   QAction* openScenarioAct_ = nullptr;
@@ -132,10 +148,14 @@ class MainWindow : public QMainWindow {
   QComboBox* speed_ = nullptr;
   QLabel* statusModel_ = nullptr;
   QLabel* statusRun_ = nullptr;
+  QProgressBar* loadProgress_ = nullptr;
+  QToolButton* cancelLoadButton_ = nullptr;
   QStringList recent_;
   QString modelPath_;
   QString pendingModelPath_;
   QString scenarioName_;
+  std::vector<VariantSpec> variants_;  // the loaded scenario's comparison (empty when it has none)
+  WorkloadSpec variantWorkload_;
   QString language_ = QStringLiteral("en");
   QTranslator translator_;
   QString lastError_;

@@ -16,5 +16,6 @@ Command add_tokenize_command(CLI::App& root);
 Command add_generate_command(CLI::App& root);
 Command add_bench_command(CLI::App& root);
 Command add_run_command(CLI::App& root);
+Command add_export_command(CLI::App& root);  // needs the GUI libraries; says so when built without
 
 }  // namespace inferscope::cli

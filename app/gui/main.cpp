@@ -12,6 +12,7 @@
 
 #include "engine/model/default_model.h"
 #include "ui/engine/engine_controller.h"
+#include "ui/headless/headless_run.h"
 #include "ui/main_window.h"
 
 using inferscope::ui::EngineController;
@@ -19,54 +20,26 @@ using inferscope::ui::MainWindow;
 
 namespace {
 
-// Waits (processing events) until pred() or the deadline; returns pred().
-template <class P>
-bool waitFor(P pred, int timeoutMs) {
-  QElapsedTimer t;
-  t.start();
-  while (!pred() && t.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-  return pred();
-}
-
 int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, int steps, const QString& tab) {
-  w.setInteractive(false);
-  EngineController* c = w.controller();
-  if (!waitFor([&] { return c->hasModel() || !w.lastError().isEmpty(); }, 120000) || !c->hasModel()) {
-    std::fprintf(stderr, "inferscope: model not loaded: %s\n", qPrintable(w.lastError()));
+  QString err;
+  if (!inferscope::ui::runHeadless(w, {scenario, steps}, &err)) {
+    std::fprintf(stderr, "inferscope: %s\n", qPrintable(err));
     return 1;
   }
-  if (!scenario.isEmpty()) {
-    QString err;
-    if (!w.loadScenario(scenario, &err)) {
-      std::fprintf(stderr, "inferscope: %s\n", qPrintable(err));
-      return 1;
-    }
-  }
-  c->pause();
-  // Every command the worker handles publishes a snapshot; count them to know when one was answered.
-  int snapshots = 0;
-  QObject::connect(c, &EngineController::snapshotReady, c, [&snapshots] { ++snapshots; });
-  if (!scenario.isEmpty()) waitFor([&] { return c->hasUnfinishedWork(); }, 30000);
-  // Step one at a time so exactly N steps run, whatever the machine's speed.
-  for (int i = 0; i < steps; ++i) {
-    const int64_t before = c->totalSteps();
-    const int seen = snapshots;
-    c->stepOnce();
-    if (!waitFor([&] { return snapshots > seen; }, 60000)) break;
-    if (c->totalSteps() == before) break;  // nothing left to run
-  }
-  waitFor([] { return false; }, 300);  // let the last snapshot reach every panel and the charts redraw
   if (!tab.isEmpty()) {
     for (int i = 0; i < w.tabs()->count(); ++i)
       if (w.tabs()->widget(i)->objectName() == tab || QString::number(i) == tab) w.tabs()->setCurrentIndex(i);
-    waitFor([] { return false; }, 100);
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 150) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
   }
   const QImage img = w.grab().toImage();
   if (!img.save(out)) {
     std::fprintf(stderr, "inferscope: cannot write %s\n", qPrintable(out));
     return 1;
   }
-  std::printf("%s: %dx%d, %lld steps\n", qPrintable(out), img.width(), img.height(), static_cast<long long>(c->totalSteps()));
+  std::printf("%s: %dx%d, %lld steps\n", qPrintable(out), img.width(), img.height(),
+              static_cast<long long>(w.controller()->totalSteps()));
   return 0;
 }
 

@@ -200,6 +200,110 @@
     </message>
 </context>
 <context>
+    <name>inferscope::ui::ComparePanel</name>
+    <message numerus="yes">
+        <location filename="../../ui/compare/compare_panel.cpp" line="86" />
+        <source>Comparing %n variant(s) of "%1" ...</source>
+        <translation><numerusform>正在比較「%1」的 %n 個變體…</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="93" />
+        <source>Comparing "%1": running variant %2 of %3 (%4) on a fresh engine ...</source>
+        <translation>正在比較「%1」：在新引擎上執行第 %2／%3 個變體（%4）…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="119" />
+        <source>%1: slots</source>
+        <translation>%1：槽位</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="120" />
+        <source>%1: tokens</source>
+        <translation>%1：token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="132" />
+        <source>failed: %1</source>
+        <translation>失敗：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="167" />
+        <source>Per-step utilization by variant</source>
+        <translation>各變體的每步使用率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="167" />
+        <source>Engine step</source>
+        <translation>引擎步數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="167" />
+        <source>Fraction (solid: slots, dashed: tokens)</source>
+        <translation>比例（實線：槽位，虛線：token）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="168" />
+        <source>Throughput by variant</source>
+        <translation>各變體的吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="168" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <source>Engine time (s)</source>
+        <translation>引擎時間（秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="168" />
+        <source>Generated tokens/s</source>
+        <translation>生成 token／秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="169" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <source>Variant</source>
+        <translation>變體</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <source>Steps</source>
+        <translation>步數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <source>Tokens/s overall</source>
+        <translation>整體 token／秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
+        <source>Mean slot utilization (%)</source>
+        <translation>平均槽位使用率（%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
+        <source>Preemptions</source>
+        <translation>搶占次數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
+        <translation>載入一個比較設定的情境（情境選單），即可並排執行各變體。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/compare/compare_panel.cpp" line="175" />
+        <source>Comparison of "%1" cancelled after %n variant(s).</source>
+        <translation><numerusform>「%1」的比較在 %n 個變體後取消。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="178" />
+        <source>"%1": every variant ran the same workload to completion on its own engine.</source>
+        <translation>「%1」：每個變體都在自己的引擎上把同一份工作負載跑完。</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
         <location filename="../../ui/panels/engine_settings_panel.cpp" line="131" />
@@ -365,29 +469,34 @@
 <context>
     <name>inferscope::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="31" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="97" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="34" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="93" />
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="66" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="62" />
         <source>The model loaded, but the engine settings do not fit it: %1</source>
         <translation>模型已載入，但引擎設定不適用於它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="117" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="120" />
         <source>Load generator: no model is loaded.</source>
         <translation>負載產生器：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="122" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="132" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="125" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="135" />
         <source>Load generator: %1</source>
         <translation>負載產生器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="237" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="206" />
+        <source>Compare: no model is loaded.</source>
+        <translation>比較：尚未載入模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="260" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
     </message>
@@ -513,312 +622,387 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="159" />
+        <location filename="../../ui/main_window.cpp" line="103" />
+        <source>Loading %1 cancelled; the previous model stays.</source>
+        <translation>已取消載入 %1；保留先前的模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="110" />
+        <source>Comparison cancelled.</source>
+        <translation>已取消比較。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window.cpp" line="110" />
+        <source>Comparison finished: %n variant(s) ran.</source>
+        <translation><numerusform>比較完成：已執行 %n 個變體。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="190" />
         <source>Open GGUF model</source>
         <translation>開啟 GGUF 模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="160" />
+        <location filename="../../ui/main_window.cpp" line="191" />
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF 模型 (*.gguf);;所有檔案 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="166" />
+        <location filename="../../ui/main_window.cpp" line="197" />
         <source>Export all charts to folder</source>
         <translation>將所有圖表匯出到資料夾</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="170" />
-        <location filename="../../ui/main_window.cpp" line="286" />
+        <location filename="../../ui/main_window.cpp" line="201" />
+        <location filename="../../ui/main_window.cpp" line="352" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="171" />
+        <location filename="../../ui/main_window.cpp" line="202" />
         <source>Exported %1 files to %2</source>
         <translation>已匯出 %1 個檔案到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="207" />
+        <location filename="../../ui/main_window.cpp" line="262" />
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="207" />
-        <location filename="../../ui/main_window.cpp" line="213" />
+        <location filename="../../ui/main_window.cpp" line="262" />
+        <location filename="../../ui/main_window.cpp" line="268" />
         <source>Scenarios (*.json)</source>
         <translation>情境 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="209" />
-        <location filename="../../ui/main_window.cpp" line="525" />
-        <location filename="../../ui/main_window.cpp" line="609" />
+        <location filename="../../ui/main_window.cpp" line="264" />
+        <location filename="../../ui/main_window.cpp" line="630" />
+        <location filename="../../ui/main_window.cpp" line="738" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="213" />
+        <location filename="../../ui/main_window.cpp" line="268" />
         <source>Save current settings as scenario</source>
         <translation>將目前設定存成情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="215" />
+        <location filename="../../ui/main_window.cpp" line="270" />
         <source>Scenario not saved</source>
         <translation>情境未儲存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="219" />
-        <location filename="../../ui/main_window.cpp" line="338" />
+        <location filename="../../ui/main_window.cpp" line="274" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>About InferScope</source>
         <translation>關於 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="219" />
+        <location filename="../../ui/main_window.cpp" line="274" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 讓 LLM 推論看得見：真實的引擎跑真實的模型，一步一步呈現。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="277" />
+        <location filename="../../ui/main_window.cpp" line="343" />
         <source>Export chart</source>
         <translation>匯出圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="295" />
+        <location filename="../../ui/main_window.cpp" line="363" />
         <source>Export PNG (1x)...</source>
         <translation>匯出 PNG（1 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="296" />
+        <location filename="../../ui/main_window.cpp" line="364" />
         <source>Export PNG (2x)...</source>
         <translation>匯出 PNG（2 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="297" />
+        <location filename="../../ui/main_window.cpp" line="365" />
         <source>Export SVG...</source>
         <translation>匯出 SVG…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="298" />
+        <location filename="../../ui/main_window.cpp" line="366" />
         <source>Export data as CSV...</source>
         <translation>將資料匯出為 CSV…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="299" />
+        <location filename="../../ui/main_window.cpp" line="367" />
         <source>Copy to clipboard</source>
         <translation>複製到剪貼簿</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="306" />
+        <location filename="../../ui/main_window.cpp" line="374" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="306" />
+        <location filename="../../ui/main_window.cpp" line="374" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="307" />
+        <location filename="../../ui/main_window.cpp" line="375" />
         <source>Charts</source>
         <translation>圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="308" />
+        <location filename="../../ui/main_window.cpp" line="376" />
         <source>Block map</source>
         <translation>區塊圖</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="309" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>Playground</source>
         <translation>試玩區</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="310" />
+        <location filename="../../ui/main_window.cpp" line="378" />
         <source>Load generator</source>
         <translation>負載產生器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="311" />
+        <location filename="../../ui/main_window.cpp" line="379" />
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="380" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="312" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>Engine settings</source>
         <translation>引擎設定</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="313" />
+        <location filename="../../ui/main_window.cpp" line="382" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="314" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>Log</source>
         <translation>紀錄</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="315" />
+        <location filename="../../ui/main_window.cpp" line="384" />
         <source>Run controls</source>
         <translation>執行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="316" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="317" />
+        <location filename="../../ui/main_window.cpp" line="386" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="318" />
+        <location filename="../../ui/main_window.cpp" line="387" />
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="319" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>&amp;Scenarios</source>
         <translation>情境(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="320" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="321" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>Language</source>
         <translation>語言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="322" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="323" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>&amp;Open model...</source>
         <translation>開啟模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="324" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Export all...</source>
         <translation>全部匯出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="325" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每張圖表（PNG 1 倍／2 倍、SVG、CSV）、每步指標與清單寫入資料夾。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="326" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="327" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="327" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="328" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>Run or pause the engine (Space).</source>
         <translation>執行或暫停引擎（空白鍵）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="329" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Step</source>
         <translation>單步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="330" />
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>Run exactly one engine step (N).</source>
         <translation>只執行一個引擎步驟（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="331" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Reset</source>
         <translation>重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="332" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>Drop every request and the chart history; keep the model and settings (Ctrl+R).</source>
         <translation>捨棄所有請求與圖表歷史，保留模型與設定（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="333" />
+        <location filename="../../ui/main_window.cpp" line="403" />
+        <source>Faster</source>
+        <translation>加快</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="404" />
+        <source>One step of the speed control up (] or +).</source>
+        <translation>速度調快一級（] 或 +）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="405" />
+        <source>Slower</source>
+        <translation>放慢</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="406" />
+        <source>One step of the speed control down ([ or -).</source>
+        <translation>速度調慢一級（[ 或 -）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="407" />
+        <source>Compare variants</source>
+        <translation>比較變體</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="408" />
+        <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
+        <translation>在各自的引擎上執行情境的每個變體，並疊加其圖表（Ctrl+K）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="409" />
+        <source>Cancel loading</source>
+        <translation>取消載入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="410" />
+        <source>Stop loading the model; the previous model stays (Esc).</source>
+        <translation>停止載入模型；保留先前的模型（Esc）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="411" />
+        <source>Open a GGUF model (Ctrl+O).</source>
+        <translation>開啟 GGUF 模型（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="412" />
+        <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
+        <translation>將每張圖表（PNG 1x/2x、SVG、CSV）、每步指標與清單寫入資料夾（Ctrl+Shift+E）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Presentation mode</source>
         <translation>簡報模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="334" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全螢幕、較大字型與較粗線條（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="335" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Dark theme</source>
         <translation>深色主題</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="336" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Open scenario file...</source>
         <translation>開啟情境檔…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="337" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Save current settings as scenario...</source>
         <translation>將目前設定存成情境…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="339" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="340" />
-        <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows.</source>
-        <translation>示範時可放慢引擎；全速則以 CPU 能達到的最快速度執行。</translation>
+        <location filename="../../ui/main_window.cpp" line="420" />
+        <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
+        <translation>示範時放慢引擎；全速則以 CPU 能達到的最快速度執行（[ 調慢，] 調快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="342" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="342" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="361" />
+        <location filename="../../ui/main_window.cpp" line="441" />
         <source>No translation for %1</source>
         <translation>沒有 %1 的翻譯</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="492" />
         <source>Loading %1 ...</source>
         <translation>正在載入 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="493" />
         <source>Loading model %1</source>
         <translation>正在載入模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="507" />
+        <source>Reading %p%</source>
+        <translation>讀取中 %p%</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="526" />
         <source>Model not loaded</source>
         <translation>模型未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="526" />
         <source>%1
 
 %2</source>
@@ -827,67 +1011,67 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="537" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已載入 %1（%2 層）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="439" />
+        <location filename="../../ui/main_window.cpp" line="544" />
         <source>Not applied: %1</source>
         <translation>未套用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="440" />
+        <location filename="../../ui/main_window.cpp" line="545" />
         <source>Settings rejected: %1</source>
         <translation>設定被拒絕：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="443" />
+        <location filename="../../ui/main_window.cpp" line="548" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="454" />
+        <location filename="../../ui/main_window.cpp" line="559" />
         <source>Discard running work?</source>
         <translation>要捨棄執行中的工作嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="455" />
+        <location filename="../../ui/main_window.cpp" line="560" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="487" />
+        <location filename="../../ui/main_window.cpp" line="592" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="488" />
+        <location filename="../../ui/main_window.cpp" line="593" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="488" />
+        <location filename="../../ui/main_window.cpp" line="593" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="494" />
+        <location filename="../../ui/main_window.cpp" line="599" />
         <source>No model loaded</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="552" />
+        <location filename="../../ui/main_window.cpp" line="657" />
         <source>Scenario "%1": %2</source>
         <translation>情境「%1」：%2</translation>
     </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="554" />
-        <source>This scenario compares %1 variants; run each by applying its settings (side-by-side runs are not built yet).</source>
-        <translation>此情境比較 %1 個變體；請分別套用其設定來執行（並排執行尚未實作）。</translation>
+    <message numerus="yes">
+        <location filename="../../ui/main_window.cpp" line="663" />
+        <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
+        <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="572" />
+        <location filename="../../ui/main_window.cpp" line="683" />
         <source>cannot write %1</source>
         <translation>無法寫入 %1</translation>
     </message>
@@ -983,94 +1167,104 @@
 <context>
     <name>inferscope::ui::PlaygroundPanel</name>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="87" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="86" />
         <source>Request %1 submitted; press Run or Step to generate.</source>
         <translation>請求 %1 已送出；按「執行」或「單步」開始生成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="87" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="86" />
         <source>Not submitted: %1</source>
         <translation>未送出：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="123" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="144" />
         <source>Request %1: %2 prompt tokens (%3 from the prefix cache), %4 generated, state %5</source>
         <translation>請求 %1：%2 個提示 token（%3 個來自前綴快取），已生成 %4 個，狀態 %5</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="135" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="160" />
+        <source>Output token %1: %2</source>
+        <translation>輸出 token %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="171" />
+        <source>Prompt token %1: waiting to be scheduled</source>
+        <translation>提示 token %1：等待排程</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="176" />
+        <source>Prompt token %1: %2</source>
+        <translation>提示 token %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="188" />
         <source>Type a prompt, e.g. "Explain the KV cache in one sentence."</source>
         <translation>輸入提示，例如「用一句話解釋 KV 快取。」</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="136" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="189" />
         <source>Chat (template)</source>
         <translation>對話（套用範本）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="137" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="190" />
         <source>Raw prompt</source>
         <translation>原始提示</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="138" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="191" />
         <source>Chat wraps the prompt in the model's chat template; raw sends the text as is.</source>
         <translation>對話模式會用模型的對話範本包裝提示；原始模式則照原樣送出文字。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="139" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="192" />
         <source>Max tokens</source>
         <translation>最多 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="140" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="193" />
         <source>Temperature</source>
         <translation>溫度</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="141" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="194" />
         <source>0 picks the most likely token every time (greedy); higher values sample more freely.</source>
         <translation>0 每次都選最可能的 token（貪婪）；數值越高取樣越自由。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="142" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="195" />
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="143" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="196" />
         <source>Sample only among the k most likely tokens (0 = off).</source>
         <translation>只在最可能的 k 個 token 中取樣（0 = 關閉）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="144" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="197" />
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="145" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="198" />
         <source>Sample among the smallest set of tokens whose probability reaches p (1 = off).</source>
         <translation>在機率總和達到 p 的最小 token 集合中取樣（1 = 關閉）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="146" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="199" />
         <source>Seed</source>
         <translation>種子</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="147" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="200" />
         <source>Random seed, so a sampled answer can be reproduced.</source>
         <translation>隨機種子，讓取樣結果可以重現。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="148" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="201" />
         <source>Send</source>
         <translation>送出</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="149" />
-        <source>Token colours: &lt;span style="background:#fff59d;color:black"&gt;&amp;nbsp;decoded&amp;nbsp;&lt;/span&gt; &lt;span style="background:#e1bee7;color:black"&gt;&amp;nbsp;accepted draft&amp;nbsp;&lt;/span&gt; &lt;span style="background:#c8e6c9;color:black"&gt;&amp;nbsp;prefix-cache hit&amp;nbsp;&lt;/span&gt; &lt;span style="background:#bbdefb;color:black"&gt;&amp;nbsp;prefilled&amp;nbsp;&lt;/span&gt;</source>
-        <translation>Token 顏色：&lt;span style="background:#fff59d;color:black"&gt;&amp;nbsp;解碼&amp;nbsp;&lt;/span&gt; &lt;span style="background:#e1bee7;color:black"&gt;&amp;nbsp;接受的草稿&amp;nbsp;&lt;/span&gt; &lt;span style="background:#c8e6c9;color:black"&gt;&amp;nbsp;前綴快取命中&amp;nbsp;&lt;/span&gt; &lt;span style="background:#bbdefb;color:black"&gt;&amp;nbsp;預填&amp;nbsp;&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -1167,6 +1361,54 @@
         <location filename="../../ui/panels/requests_panel.cpp" line="86" />
         <source>Cancel selected request</source>
         <translation>取消選取的請求</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::TokenStyle</name>
+    <message>
+        <location filename="../../ui/panels/token_style.cpp" line="43" />
+        <source>prefix-cache hit</source>
+        <translation>前綴快取命中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/token_style.cpp" line="44" />
+        <source>prefilled</source>
+        <translation>預填</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/token_style.cpp" line="45" />
+        <source>decoded</source>
+        <translation>解碼</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/token_style.cpp" line="46" />
+        <source>accepted draft</source>
+        <translation>接受的草稿</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/token_style.cpp" line="54" />
+        <source>Tokens:</source>
+        <translation>Token：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/token_style.cpp" line="56" />
+        <source>Prompt token whose KV blocks came from the prefix cache: not computed again.</source>
+        <translation>KV 區塊來自前綴快取的提示 token：不再重新計算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/token_style.cpp" line="57" />
+        <source>Prompt token computed in a prefill pass.</source>
+        <translation>在預填階段計算的提示 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/token_style.cpp" line="58" />
+        <source>Generated token: one decode step each.</source>
+        <translation>生成的 token：每個一次解碼步驟。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/token_style.cpp" line="59" />
+        <source>Draft token accepted by speculative verification (the engine has no speculative decoding yet, so none appear).</source>
+        <translation>經推測驗證接受的草稿 token（引擎尚未支援推測解碼，因此不會出現）。</translation>
     </message>
 </context>
 </TS>

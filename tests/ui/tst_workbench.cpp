@@ -1,13 +1,17 @@
 // The workbench end to end under the offscreen platform: a tiny model through the controller, a load
 // generator run, charts and block map against the engine, step mode, export, languages, settings,
 // a corrupt model file and closing mid-run.
+#include <QComboBox>
 #include <QImage>
+#include <QProgressBar>
+#include <QWidgetAction>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTabWidget>
+#include <QToolBar>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <fstream>
@@ -19,10 +23,13 @@
 #include "ui/blockmap/block_map_view.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/charts/metrics_chart.h"
+#include "ui/compare/compare_panel.h"
+#include "ui/compare/variant_run.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/main_window.h"
 #include "ui/panels/engine_settings_panel.h"
 #include "ui/panels/load_generator_panel.h"
+#include "ui/panels/playground_panel.h"
 #include "ui/panels/requests_model.h"
 #include "ui/panels/requests_panel.h"
 
@@ -266,6 +273,171 @@ class TstWorkbench : public QObject {
     c->startLoad(smallLoad());
     c->stepOnce();
     QTRY_COMPARE_WITH_TIMEOUT(c->totalSteps(), int64_t(1), 10000);
+  }
+
+  void compareRunsEveryVariantForReal() {
+    auto w = makeWindow(QStringLiteral("compare"));
+    QVERIFY(w);
+    EngineController* c = w->controller();
+    const QString path = tmp_.filePath(QStringLiteral("cmp.json"));
+    {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(R"({"name": "cmp", "engine": {"batching": "continuous", "max_seqs": 4, "max_batched_tokens": 64,
+        "block_size": 8, "kv_budget_mib": 1, "prefix_cache": false, "threads": 1},
+        "workload": {"requests": 10, "arrival": "all-at-once", "prompt_len": [8, 16], "gen_len": [2, 24], "seed": 9},
+        "compare": [{"name": "static", "engine": {"batching": "static"}}, {"name": "block 16", "engine": {"block_size": 16}}]})");
+    }
+    QSignalSpy done(c, &EngineController::compareFinished);
+    QString err;
+    QVERIFY2(w->loadScenario(path, &err), qPrintable(err));
+    QVERIFY(c->isComparing());
+    QVERIFY(done.wait(60000));
+    const auto r = done.first().at(0).value<CompareResultPtr>();
+    QVERIFY(r && !r->cancelled);
+    QCOMPARE(r->variants.size(), size_t(3));
+    QCOMPARE(QString::fromStdString(r->variants[0].name), QStringLiteral("batching: continuous, block_size: 8"));
+    QCOMPARE(int(r->variants[1].config.sched.batching), int(BatchingMode::Static));
+    QCOMPARE(r->variants[2].config.block_size, 16);
+
+    // Each variant's log is what an engine built by hand with its settings produces on the same workload.
+    auto model = load_model(tinyPath_.toStdString());
+    const WorkloadSpec spec = w->loadGenerator()->spec();
+    for (const auto& v : r->variants) {
+      QVERIFY2(v.error.empty(), v.error.c_str());
+      LLMEngine e(model, v.config);
+      WorkloadDriver d(e, make_workload(spec, *model));
+      d.submit_due(0);
+      while (e.step().ran) {}
+      const auto log = e.metrics().full_log();
+      QCOMPARE(v.steps.size(), log.size());
+      int64_t gen = 0;
+      for (const auto& info : e.all_requests()) gen += info.n_generated;
+      QCOMPARE(v.generated_tokens, gen);
+      for (size_t i = 0; i < log.size(); ++i) {
+        QCOMPARE(v.steps[i].running, log[i].running);
+        QCOMPARE(v.steps[i].prefill_tokens, log[i].prefill_tokens);
+        QCOMPARE(v.steps[i].kv_blocks_used, log[i].kv_blocks_used);
+      }
+    }
+    // Static batching waits for the longest request of each batch: more steps, lower mean slot use.
+    QVERIFY(r->variants[1].steps.size() > r->variants[0].steps.size());
+
+    // The overlay chart: one slot and one token series per variant, one point per step of that variant.
+    MetricsChart* util = w->compare()->utilizationChart();
+    QCOMPARE(util->seriesCount(), 6);
+    for (int i = 0; i < 3; ++i) {
+      QCOMPARE(util->pointCount(2 * i), qsizetype(r->variants[size_t(i)].steps.size()));
+      QCOMPARE(util->history(2 * i).last().y(), r->variants[size_t(i)].steps.back().slot_utilization);
+    }
+    QCOMPARE(w->compare()->throughputChart()->seriesCount(), 3);
+  }
+
+  void playgroundMarksPromptAndOutputTokens() {
+    auto w = makeWindow(QStringLiteral("playground"));
+    QVERIFY(w);
+    EngineController* c = w->controller();
+    PlaygroundPanel* pg = w->playground();
+    // Raw prompt of > 2 blocks (block size 8): the second identical request reuses its full blocks.
+    pg->setPrompt(QStringLiteral("the quick brown fox jumps over the lazy dog and then the cat runs after it all day long"));
+    auto sendAndFinish = [&]() -> RequestInfo {
+      pg->send();
+      if (!QTest::qWaitFor([&] { return pg->currentRequest() >= 0; }, 10000)) return {};
+      const int64_t id = pg->currentRequest();
+      c->run();
+      RequestInfo info;
+      QTest::qWaitFor([&] {
+        auto s = c->lastSnapshot();
+        if (!s) return false;
+        for (const auto& r : s->requests)
+          if (r.id == id && r.state == "finished") return (info = r), true;
+        return false;
+      }, 30000);
+      c->pause();
+      QTest::qWait(100);
+      return info;
+    };
+    // Raw mode: index 1 of the mode box.
+    pg->findChild<QComboBox*>()->setCurrentIndex(1);
+    const RequestInfo first = sendAndFinish();
+    QVERIFY(first.state == "finished");
+    QCOMPARE(first.n_prefix_hit, 0);
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::PrefixHit), 0);
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::Prompt), first.n_prompt);
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::Decoded), first.n_generated);
+
+    const RequestInfo second = sendAndFinish();
+    QVERIFY(second.state == "finished");
+    QVERIFY2(second.n_prefix_hit >= 8, qPrintable(QString::number(second.n_prefix_hit)));
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::PrefixHit), second.n_prefix_hit);
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::Prompt), second.n_prompt - second.n_prefix_hit);
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::Decoded), second.n_generated);
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::Accepted), 0);  // no speculative decoding in the engine yet
+    QCOMPARE(pg->outputText(), QString::fromStdString(second.texts.at(0)));
+    QVERIFY(pg->transcriptText().startsWith(QStringLiteral("the quick brown fox")));
+  }
+
+  void loadShowsProgressAndCancelKeepsModel() {
+    auto w = makeWindow(QStringLiteral("loadcancel"));
+    QVERIFY(w);
+    EngineController* c = w->controller();
+    // A second, different model: a completed load reports progress up to 1 and swaps the card.
+    test::TinyModelSpec spec;
+    spec.context = 128;
+    spec.n_layers = 3;
+    const QString other = QString::fromStdString(test::write_tiny_model(spec, "ui_tiny_other"));
+    QSignalSpy progress(c, &EngineController::loadProgress);
+    QSignalSpy loaded(c, &EngineController::loadFinished);
+    w->openModel(other);
+    QVERIFY(c->isLoading());
+    QVERIFY(w->findChild<QProgressBar*>(QStringLiteral("load_progress"))->isVisibleTo(w.get()));
+    QVERIFY(loaded.wait(10000));
+    QVERIFY(loaded.first().at(0).toBool());
+    QVERIFY(!progress.isEmpty());
+    QCOMPARE(progress.last().at(1).toDouble(), 1.0);
+    QCOMPARE(c->modelCard()->n_layers, 3);
+    QVERIFY(!w->findChild<QProgressBar*>(QStringLiteral("load_progress"))->isVisibleTo(w.get()));
+
+    // Cancel (the toolbar's Esc action) before the load reports: no load result, the model stays.
+    QSignalSpy cancelled(c, &EngineController::loadCancelled);
+    loaded.clear();
+    w->openModel(tinyPath_);
+    w->findChild<QAction*>(QStringLiteral("action_cancel_load"))->trigger();
+    QCOMPARE(cancelled.size(), 1);
+    QVERIFY(!c->isLoading());
+    QTest::qWait(500);
+    QCOMPARE(loaded.size(), 0);
+    QCOMPARE(c->modelCard()->n_layers, 3);
+    QCOMPARE(QString::fromStdString(c->modelCard()->path), other);
+    c->startLoad(smallLoad());
+    c->stepOnce();
+    QTRY_COMPARE_WITH_TIMEOUT(c->totalSteps(), int64_t(1), 10000);
+  }
+
+  void toolbarActionsHaveIconsAndShortcuts() {
+    auto w = makeWindow(QStringLiteral("toolbar"));
+    QVERIFY(w);
+    const auto actions = w->runToolBar()->actions();
+    int checked = 0;
+    for (QAction* a : actions) {
+      if (a->isSeparator() || qobject_cast<QWidgetAction*>(a)) continue;
+      QVERIFY2(!a->icon().isNull() && !a->icon().pixmap(24).isNull(), qPrintable(a->text()));
+      QVERIFY2(!a->shortcut().isEmpty(), qPrintable(a->text()));
+      ++checked;
+    }
+    QVERIFY(checked >= 7);
+    // The speed box is on the toolbar too: ] and [ move it (full speed is the fastest end).
+    const int before = w->speedIndex();
+    QCOMPARE(before, 0);
+    w->findChild<QAction*>(QStringLiteral("action_slower"))->trigger();
+    QCOMPARE(w->speedIndex(), 5);  // 20 steps/s
+    w->findChild<QAction*>(QStringLiteral("action_slower"))->trigger();
+    QCOMPARE(w->speedIndex(), 4);
+    w->findChild<QAction*>(QStringLiteral("action_faster"))->trigger();
+    w->findChild<QAction*>(QStringLiteral("action_faster"))->trigger();
+    QCOMPARE(w->speedIndex(), 0);
+    w->findChild<QAction*>(QStringLiteral("action_faster"))->trigger();
+    QCOMPARE(w->speedIndex(), 0);
   }
 
   void closeMidRunStopsQuickly() {

@@ -45,6 +45,14 @@ int MetricsChart::addSeries(const QString& key, const QColor& color, Qt::PenStyl
 
 void MetricsChart::setSeriesName(int series, const QString& name) { series_[size_t(series)]->setName(name); }
 
+void MetricsChart::removeAllSeries() {
+  chart()->removeAllSeries();  // deletes them
+  series_.clear();
+  keys_.clear();
+  history_.clear();
+  dirty_ = true;
+}
+
 void MetricsChart::setTitles(const QString& title, const QString& xTitle, const QString& yTitle) {
   chart()->setTitle(title);
   axisX_->setTitleText(xTitle);

@@ -24,6 +24,7 @@ class MetricsChart : public QChartView {
   // key: the CSV column name (stable, untranslated). Returns the series index.
   int addSeries(const QString& key, const QColor& color, Qt::PenStyle style = Qt::SolidLine);
   void setSeriesName(int series, const QString& name);
+  void removeAllSeries();  // for charts whose series depend on the data (one per compared variant)
   void setTitles(const QString& title, const QString& xTitle, const QString& yTitle);
 
   void appendPoint(int series, QPointF p);

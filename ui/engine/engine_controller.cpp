@@ -1,6 +1,7 @@
 #include "ui/engine/engine_controller.h"
 
 #include "ui/engine/engine_worker.h"
+#include "ui/engine/model_loader.h"
 
 namespace inferscope::ui {
 
@@ -10,6 +11,7 @@ void registerTypes() {
     qRegisterMetaType<EngineSnapshotPtr>();
     qRegisterMetaType<ModelCard>();
     qRegisterMetaType<EngineConfig>();
+    qRegisterMetaType<CompareResultPtr>();
     return true;
   }();
   (void)once;
@@ -19,7 +21,7 @@ void registerTypes() {
 EngineController::EngineController(QObject* parent) : QObject(parent) {
   registerTypes();
   thread_.setObjectName(QStringLiteral("inferscope-engine"));
-  worker_ = new EngineWorker(stop_);
+  worker_ = new EngineWorker(stop_, cancelCompare_);
   worker_->moveToThread(&thread_);
   connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
   connect(worker_, &EngineWorker::snapshotReady, this, [this](EngineSnapshotPtr s) {
@@ -44,6 +46,20 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
           });
   connect(worker_, &EngineWorker::requestSubmitted, this, &EngineController::requestSubmitted);
   connect(worker_, &EngineWorker::message, this, &EngineController::message);
+  connect(worker_, &EngineWorker::promptTokens, this, &EngineController::promptTokens);
+  connect(worker_, &EngineWorker::compareProgress, this, &EngineController::compareProgress);
+  connect(worker_, &EngineWorker::compareFinished, this, [this](CompareResultPtr r) {
+    comparing_ = false;
+    emit compareFinished(r);
+  });
+
+  loader_ = new ModelLoader(this);
+  connect(loader_, &ModelLoader::progress, this, &EngineController::loadProgress);
+  connect(loader_, &ModelLoader::cancelled, this, &EngineController::loadCancelled);
+  connect(loader_, &ModelLoader::failed, this, [this](const QString&, const QString& err) { emit loadFinished(false, err, ModelCard{}); });
+  connect(loader_, &ModelLoader::loaded, this, [this](const QString&, std::shared_ptr<const LoadedModel> m) {
+    post([w = worker_, m] { w->adoptModel(m); });
+  });
   thread_.start();
   post([w = worker_] { w->init(); });
 }
@@ -57,9 +73,22 @@ void EngineController::post(F&& f) {
 }
 
 void EngineController::loadModel(const QString& path) {
+  if (stopped_) return;
   emit loadStarted(path);
-  post([w = worker_, path] { w->loadModel(path); });
+  loader_->start(path);
 }
+void EngineController::cancelLoad() {
+  if (loader_) loader_->cancel();
+}
+bool EngineController::isLoading() const { return loader_ && loader_->isLoading(); }
+void EngineController::runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants,
+                                  const WorkloadSpec& workload) {
+  if (stopped_) return;
+  cancelCompare_.store(false);
+  comparing_ = true;
+  post([w = worker_, scenario, variants, workload] { w->runCompare(scenario, variants, workload); });
+}
+void EngineController::cancelCompare() { cancelCompare_.store(true); }
 void EngineController::applyConfig(const EngineConfig& config) {
   post([w = worker_, config] { w->applyConfig(config); });
 }
@@ -109,6 +138,8 @@ void EngineController::stop() {
   // The flag stops the run loop at the next step boundary even if the queue is long; shutdown() then
   // frees the engine on the thread that owns it.
   stop_.store(true);
+  delete loader_;  // cancels and joins a load in flight
+  loader_ = nullptr;
   QMetaObject::invokeMethod(worker_, [w = worker_] { w->shutdown(); }, Qt::QueuedConnection);
   stopped_ = true;
   thread_.quit();

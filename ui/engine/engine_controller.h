@@ -9,11 +9,13 @@
 #include <optional>
 
 #include "engine/workload/workload.h"
+#include "ui/compare/compare_result.h"
 #include "ui/engine/engine_snapshot.h"
 
 namespace inferscope::ui {
 
 class EngineWorker;
+class ModelLoader;
 
 class EngineController : public QObject {
   Q_OBJECT
@@ -21,7 +23,11 @@ class EngineController : public QObject {
   explicit EngineController(QObject* parent = nullptr);
   ~EngineController() override;  // stops the engine thread (within one step) and frees the engine there
 
+  // Opens the file on the loader thread (progress, cancellable); the engine keeps running the previous
+  // model until the new one is ready and only then rebuilds on it.
   void loadModel(const QString& path);
+  void cancelLoad();  // the previous model stays; emits loadCancelled
+  bool isLoading() const;
   void applyConfig(const EngineConfig& config);
   // Returns a tag; requestSubmitted(tag, id) follows. chat = render the prompt with the chat template.
   quint64 submit(const Request& request, bool chat = false);
@@ -32,6 +38,11 @@ class EngineController : public QObject {
   void stepOnce();
   void reset();                       // drops every request and the history; keeps model and settings
   void setStepsPerSecond(int sps);    // 0 = full speed
+  // Runs each variant to completion on its own fresh engine (same model, same workload) and reports
+  // their step logs in compareFinished. The live run pauses meanwhile.
+  void runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants, const WorkloadSpec& workload);
+  void cancelCompare();
+  bool isComparing() const { return comparing_; }
   void stop();                        // idempotent; the destructor calls it
 
   // Synchronous queries (block until the engine thread answers; meant for tests and export).
@@ -51,9 +62,14 @@ class EngineController : public QObject {
  signals:
   void snapshotReady(inferscope::ui::EngineSnapshotPtr snapshot);
   void loadStarted(const QString& path);
+  void loadProgress(const QString& path, double fraction);
+  void loadCancelled(const QString& path);
   void loadFinished(bool ok, const QString& error, const inferscope::ModelCard& card);
   void configApplied(bool ok, const QString& error, const inferscope::EngineConfig& config, qint64 numBlocks);
   void requestSubmitted(quint64 tag, qint64 id, const QString& error);
+  void promptTokens(qint64 id, const QStringList& pieces);
+  void compareProgress(int done, int total, const QString& running);
+  void compareFinished(inferscope::ui::CompareResultPtr result);
   void runningChanged(bool running);
   void message(const QString& text);
 
@@ -63,6 +79,9 @@ class EngineController : public QObject {
   QThread thread_;
   EngineWorker* worker_ = nullptr;
   std::atomic<bool> stop_{false};
+  std::atomic<bool> cancelCompare_{false};
+  ModelLoader* loader_ = nullptr;
+  bool comparing_ = false;
   bool stopped_ = false;
   quint64 nextTag_ = 1;
   bool running_ = false;

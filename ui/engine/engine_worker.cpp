@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <exception>
 
+#include "engine/tokenizer/tokenizer.h"
+
 namespace inferscope::ui {
 
 namespace {
@@ -11,7 +13,8 @@ constexpr int kPublishIntervalMs = 33;  // <= 30 snapshots per second, whatever 
 constexpr int kIdlePollMs = 20;         // while running with nothing to do: wait for arrivals cheaply
 }  // namespace
 
-EngineWorker::EngineWorker(const std::atomic<bool>& stop) : stop_(stop) {}
+EngineWorker::EngineWorker(const std::atomic<bool>& stop, const std::atomic<bool>& cancelCompare)
+    : stop_(stop), cancelCompare_(cancelCompare) {}
 
 EngineWorker::~EngineWorker() = default;
 
@@ -49,19 +52,12 @@ bool EngineWorker::rebuildEngine(const EngineConfig& config, QString* error) {
   }
 }
 
-void EngineWorker::loadModel(const QString& path) {
-  std::shared_ptr<const LoadedModel> loaded;
-  try {
-    loaded = load_model(path.toStdString());
-  } catch (const std::exception& e) {
-    // The previous model and engine stay exactly as they were.
-    emit modelLoaded(false, QString::fromStdString(e.what()), ModelCard{});
-    return;
-  }
+void EngineWorker::adoptModel(std::shared_ptr<const LoadedModel> loaded) {
   auto previous = model_;
-  model_ = loaded;
+  model_ = std::move(loaded);
   QString error;
   if (!rebuildEngine(config_, &error)) {
+    // The previous model and engine stay exactly as they were.
     model_ = previous;
     emit modelLoaded(false, tr("The model loaded, but the engine settings do not fit it: %1").arg(error), ModelCard{});
     return;
@@ -108,6 +104,13 @@ void EngineWorker::submit(const Request& request, bool chat, quint64 tag) {
   }
   const int64_t id = engine_->submit(r);
   emit requestSubmitted(tag, id, QString());
+  // The same stream decoding as generated tokens: a character split over tokens shows on its last one.
+  QStringList pieces;
+  Utf8StreamDecoder utf8;
+  for (int32_t t : engine_->request_info(id).prompt_ids)
+    pieces << QString::fromStdString(utf8.push(model_->tokenizer->token_to_piece(t, /*render_special=*/true)));
+  if (!pieces.isEmpty()) pieces.last() += QString::fromStdString(utf8.flush());
+  emit promptTokens(id, pieces);
   publish(false);
   if (running_) scheduleTick();
 }
@@ -193,6 +196,26 @@ BlockMapSnapshot EngineWorker::currentBlockMap() const {
 
 std::vector<StepMetrics> EngineWorker::fullLog() const {
   return engine_ ? engine_->metrics().full_log() : std::vector<StepMetrics>{};
+}
+
+void EngineWorker::runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants,
+                              const WorkloadSpec& workload) {
+  auto result = std::make_shared<CompareResult>();
+  result->scenario = scenario;
+  if (!model_) {
+    emit message(tr("Compare: no model is loaded."));
+    emit compareFinished(result);
+    return;
+  }
+  if (running_) pause();  // the live run waits; sharing the cores would distort both timings
+  const auto cancelled = [this] { return stop_.load() || cancelCompare_.load(); };
+  for (size_t i = 0; i < variants.size() && !cancelled(); ++i) {
+    emit compareProgress(int(i), int(variants.size()), QString::fromStdString(variants[i].name));
+    result->variants.push_back(run_variant(model_, variants[i], workload, cancelled));
+  }
+  result->cancelled = cancelled();
+  emit compareProgress(int(result->variants.size()), int(variants.size()), QString());
+  emit compareFinished(result);
 }
 
 void EngineWorker::shutdown() {

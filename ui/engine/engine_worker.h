@@ -4,11 +4,13 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <atomic>
 #include <memory>
 #include <optional>
 
 #include "engine/workload/workload.h"
+#include "ui/compare/compare_result.h"
 #include "ui/engine/engine_snapshot.h"
 
 class QTimer;
@@ -18,12 +20,13 @@ namespace inferscope::ui {
 class EngineWorker : public QObject {
   Q_OBJECT
  public:
-  explicit EngineWorker(const std::atomic<bool>& stop);
+  EngineWorker(const std::atomic<bool>& stop, const std::atomic<bool>& cancelCompare);
   ~EngineWorker() override;
 
   // Everything below runs on the engine thread only.
   void init();  // creates the timers (they must belong to the engine thread)
-  void loadModel(const QString& path);
+  // Takes a model the ModelLoader opened; the engine is rebuilt on it with the current settings.
+  void adoptModel(std::shared_ptr<const LoadedModel> model);
   void applyConfig(const EngineConfig& config);
   void submit(const Request& request, bool chat, quint64 tag);
   void startLoad(const WorkloadSpec& spec);
@@ -35,6 +38,9 @@ class EngineWorker : public QObject {
   void setStepsPerSecond(int sps);
   BlockMapSnapshot currentBlockMap() const;
   std::vector<StepMetrics> fullLog() const;
+  // Runs every variant to completion on fresh engines (the live engine is left as it was); blocks this
+  // thread meanwhile, so commands queue up behind it. Stops early when cancelCompare or stop is set.
+  void runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants, const WorkloadSpec& workload);
   void shutdown();  // drops the engine on its own thread
 
  signals:
@@ -42,6 +48,10 @@ class EngineWorker : public QObject {
   void modelLoaded(bool ok, const QString& error, const inferscope::ModelCard& card);
   void configApplied(bool ok, const QString& error, const inferscope::EngineConfig& config, qint64 numBlocks);
   void requestSubmitted(quint64 tag, qint64 id, const QString& error);
+  // The submitted prompt's tokens as text (special tokens rendered), one entry per token.
+  void promptTokens(qint64 id, const QStringList& pieces);
+  void compareProgress(int done, int total, const QString& running);
+  void compareFinished(inferscope::ui::CompareResultPtr result);
   void message(const QString& text);
 
  private:
@@ -54,6 +64,7 @@ class EngineWorker : public QObject {
   void doPublish();
 
   const std::atomic<bool>& stop_;
+  const std::atomic<bool>& cancelCompare_;
   std::shared_ptr<const LoadedModel> model_;
   std::unique_ptr<LLMEngine> engine_;
   std::unique_ptr<WorkloadDriver> driver_;

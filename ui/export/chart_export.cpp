@@ -31,6 +31,13 @@ QSize exportSize(QWidget* w) {
 }
 }  // namespace
 
+QString fileKey(const QString& name) {
+  QString key = name.toLower();
+  for (QChar& ch : key)
+    if (!ch.isLetterOrNumber()) ch = QLatin1Char('_');
+  return key;
+}
+
 bool exportPng(QWidget* w, const QString& path, qreal scale, QString* error) {
   if (!w) return setError(error, QStringLiteral("no widget")), false;
   const QSize s = exportSize(w);
@@ -120,6 +127,10 @@ QStringList exportAll(const ExportInput& in, const QString& dirPath, QString* er
   {
     QString why;
     if (!add(writeStepMetricsCsv(in.steps, dir.filePath("step_metrics.csv"), &why), "step_metrics.csv", why)) return {};
+    for (const auto& [name, steps] : in.variantSteps) {
+      const QString file = QStringLiteral("step_metrics_%1.csv").arg(fileKey(name));
+      if (!add(writeStepMetricsCsv(steps, dir.filePath(file), &why), file, why)) return {};
+    }
   }
   QJsonObject manifest = in.manifest;
   manifest[QStringLiteral("time")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);

@@ -4,6 +4,7 @@
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
+#include <utility>
 #include <vector>
 
 #include "engine/metrics/step_metrics.h"
@@ -14,6 +15,8 @@ namespace inferscope::ui {
 
 class MetricsChart;
 
+// A name as a file/column-friendly key: lower case, every other character '_' ("block 8" -> "block_8").
+QString fileKey(const QString& name);
 // Renders w at its current size x scale (1 = 1x, 2 = 2x) into a PNG. Returns false with *error set.
 bool exportPng(QWidget* w, const QString& path, qreal scale = 1.0, QString* error = nullptr);
 // Renders w as vector graphics through QSvgGenerator.
@@ -27,6 +30,8 @@ struct ExportInput {
   std::vector<MetricsChart*> charts;   // each exported as <id>.png, <id>@2x.png, <id>.svg, <id>.csv
   QWidget* blockMap = nullptr;         // optional: block_map.png, block_map@2x.png, block_map.svg
   std::vector<StepMetrics> steps;      // step_metrics.csv
+  // One step log per compared variant: step_metrics_<name>.csv (name made file-friendly).
+  std::vector<std::pair<QString, std::vector<StepMetrics>>> variantSteps;
   QJsonObject manifest;                // model, settings, scenario...; "time" and "files" are added
 };
 

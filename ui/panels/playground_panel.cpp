@@ -7,27 +7,19 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSet>
 #include <QSpinBox>
 #include <QTextCharFormat>
 #include <QTextCursor>
+#include <QTextBlock>
 #include <QTextEdit>
 #include <QVBoxLayout>
 
 #include "ui/engine/engine_controller.h"
+#include "ui/panels/token_style.h"
 
 namespace inferscope::ui {
 
-namespace {
-QColor originColor(TokenOrigin o) {
-  switch (o) {
-    case TokenOrigin::Prompt: return QColor(0xbb, 0xde, 0xfb);
-    case TokenOrigin::PrefixHit: return QColor(0xc8, 0xe6, 0xc9);
-    case TokenOrigin::Decoded: return QColor(0xff, 0xf5, 0x9d);
-    case TokenOrigin::Accepted: return QColor(0xe1, 0xbe, 0xe7);
-  }
-  return Qt::white;
-}
-}  // namespace
 
 PlaygroundPanel::PlaygroundPanel(EngineController* controller, QWidget* parent) : QWidget(parent), controller_(controller) {
   prompt_ = new QPlainTextEdit;
@@ -55,8 +47,14 @@ PlaygroundPanel::PlaygroundPanel(EngineController* controller, QWidget* parent) 
   topKLabel_ = new QLabel;
   topPLabel_ = new QLabel;
   seedLabel_ = new QLabel;
-  legend_ = new QLabel;
-  legend_->setTextFormat(Qt::RichText);
+  legend_ = new QTextEdit;
+  legend_->setObjectName(QStringLiteral("token_legend"));
+  legend_->setReadOnly(true);
+  legend_->setFrameShape(QFrame::NoFrame);
+  legend_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  legend_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  legend_->setFixedHeight(legend_->fontMetrics().height() * 2);
+  legend_->viewport()->setAutoFillBackground(false);
   status_ = new QLabel;
   output_ = new QTextEdit;
   output_->setReadOnly(true);
@@ -87,12 +85,35 @@ PlaygroundPanel::PlaygroundPanel(EngineController* controller, QWidget* parent) 
     requestId_ = id;
     status_->setText(err.isEmpty() ? tr("Request %1 submitted; press Run or Step to generate.").arg(id) : tr("Not submitted: %1").arg(err));
   });
+  connect(controller_, &EngineController::promptTokens, this, [this](qint64 id, const QStringList& pieces) {
+    if (id != requestId_) return;
+    promptPieces_ = pieces;
+    render();
+  });
   retranslateUi();
 }
 
 void PlaygroundPanel::setPrompt(const QString& p) { prompt_->setPlainText(p); }
 
-QString PlaygroundPanel::outputText() const { return output_->toPlainText(); }
+QString PlaygroundPanel::outputText() const {
+  QString s;
+  for (const auto& t : output_tokens_) s += t.text;
+  return s;
+}
+
+QString PlaygroundPanel::transcriptText() const { return output_->toPlainText(); }
+
+int PlaygroundPanel::shownTokenCount(TokenOrigin origin) const {
+  // Every token's tooltip names its index, so no two tokens share a format; a token with a newline
+  // spans two blocks, so count distinct tooltips rather than fragments.
+  QSet<QString> tokens;
+  for (QTextBlock b = output_->document()->begin(); b.isValid(); b = b.next())
+    for (auto it = b.begin(); !it.atEnd(); ++it) {
+      const QTextCharFormat f = it.fragment().charFormat();
+      if (f.hasProperty(kTokenOriginProperty) && f.intProperty(kTokenOriginProperty) == int(origin)) tokens.insert(f.toolTip());
+    }
+  return int(tokens.size());
+}
 
 void PlaygroundPanel::send() {
   Request r;
@@ -104,27 +125,58 @@ void PlaygroundPanel::send() {
   r.params.seed = uint64_t(seed_->value());
   output_->clear();
   requestId_ = -1;
+  promptPieces_.clear();
+  promptHit_ = -1;
+  output_tokens_.clear();
   tag_ = controller_->submit(r, mode_->currentIndex() == 0);
 }
 
 void PlaygroundPanel::addSnapshot(const EngineSnapshot& s) {
   if (s.engine_rebuilt) requestId_ = -1;
   if (requestId_ < 0) return;
-  QTextCursor c(output_->document());
-  c.movePosition(QTextCursor::End);
-  for (const auto& e : s.events) {
-    if (e.request_id != requestId_ || e.sample_index != 0) continue;
-    QTextCharFormat f;
-    f.setBackground(originColor(e.origin));
-    f.setForeground(Qt::black);
-    c.insertText(QString::fromStdString(e.text), f);
-  }
   for (const auto& r : s.requests) {
     if (r.id != requestId_) continue;
+    // n_prefix_hit is decided when the request is first scheduled (and again after a preemption).
+    if (r.state != "waiting" && r.n_prefix_hit != promptHit_) {
+      promptHit_ = r.n_prefix_hit;
+      render();
+    }
     status_->setText(tr("Request %1: %2 prompt tokens (%3 from the prefix cache), %4 generated, state %5")
                          .arg(r.id).arg(r.n_prompt).arg(r.n_prefix_hit).arg(r.n_generated)
                          .arg(QString::fromStdString(r.state)));
   }
+  for (const auto& e : s.events) {
+    if (e.request_id != requestId_ || e.sample_index != 0) continue;
+    output_tokens_.push_back({QString::fromStdString(e.text), e.origin});
+    appendOutput(output_tokens_.back().text, e.origin, int(output_tokens_.size()));
+  }
+}
+
+void PlaygroundPanel::appendOutput(const QString& text, TokenOrigin origin, int index) {
+  QTextCursor c(output_->document());
+  c.movePosition(QTextCursor::End);
+  // A token whose text is empty (mid-character) still counts: give it a zero-width mark.
+  c.insertText(text.isEmpty() ? QStringLiteral("\u200b") : text,
+               tokenFormat(origin, tr("Output token %1: %2").arg(index).arg(tokenOriginName(origin))));
+}
+
+void PlaygroundPanel::render() {
+  output_->clear();
+  QTextCursor c(output_->document());
+  for (int i = 0; i < promptPieces_.size(); ++i) {
+    const QString& piece = promptPieces_[i];
+    const QString text = piece.isEmpty() ? QStringLiteral("\u200b") : piece;
+    if (promptHit_ < 0) {  // not scheduled yet: plain text, no claim about where its KV comes from
+      QTextCharFormat f;
+      f.setToolTip(tr("Prompt token %1: waiting to be scheduled").arg(i + 1));
+      c.insertText(text, f);
+      continue;
+    }
+    const TokenOrigin o = i < promptHit_ ? TokenOrigin::PrefixHit : TokenOrigin::Prompt;
+    c.insertText(text, tokenFormat(o, tr("Prompt token %1: %2").arg(i + 1).arg(tokenOriginName(o))));
+  }
+  for (size_t i = 0; i < output_tokens_.size(); ++i)
+    appendOutput(output_tokens_[i].text, output_tokens_[i].origin, int(i + 1));
 }
 
 void PlaygroundPanel::changeEvent(QEvent* e) {
@@ -147,10 +199,7 @@ void PlaygroundPanel::retranslateUi() {
   seedLabel_->setText(tr("Seed"));
   seed_->setToolTip(tr("Random seed, so a sampled answer can be reproduced."));
   send_->setText(tr("Send"));
-  legend_->setText(tr("Token colours: <span style=\"background:#fff59d;color:black\">&nbsp;decoded&nbsp;</span> "
-                      "<span style=\"background:#e1bee7;color:black\">&nbsp;accepted draft&nbsp;</span> "
-                      "<span style=\"background:#c8e6c9;color:black\">&nbsp;prefix-cache hit&nbsp;</span> "
-                      "<span style=\"background:#bbdefb;color:black\">&nbsp;prefilled&nbsp;</span>"));
+  fillTokenLegend(legend_);
 }
 
 }  // namespace inferscope::ui

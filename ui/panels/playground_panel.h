@@ -1,6 +1,10 @@
 #pragma once
 // PlaygroundPanel: one prompt (chat or raw), streamed output coloured by how each token was produced.
+// The prompt's own tokens are shown too: the first n_prefix_hit of them (the engine's number for this
+// request) as prefix-cache hits, the rest as prefilled; generated tokens carry the engine's TokenOrigin.
+#include <QStringList>
 #include <QWidget>
+#include <vector>
 
 #include "ui/engine/engine_snapshot.h"
 
@@ -23,7 +27,10 @@ class PlaygroundPanel : public QWidget {
   explicit PlaygroundPanel(EngineController* controller, QWidget* parent = nullptr);
   void addSnapshot(const EngineSnapshot& s);
   int64_t currentRequest() const { return requestId_; }
-  QString outputText() const;
+  QString outputText() const;      // generated text only
+  QString transcriptText() const;  // prompt tokens then generated tokens, as shown
+  // Tokens shown with each origin (prompt and output), read back from the document's formats.
+  int shownTokenCount(TokenOrigin origin) const;
   void setPrompt(const QString& p);
   void send();
 
@@ -32,6 +39,8 @@ class PlaygroundPanel : public QWidget {
 
  private:
   void retranslateUi();
+  void render();  // the whole transcript, when the prompt's split into hit / prefilled becomes known
+  void appendOutput(const QString& text, TokenOrigin origin, int index);
 
   EngineController* controller_;
   QPlainTextEdit* prompt_ = nullptr;
@@ -42,7 +51,7 @@ class PlaygroundPanel : public QWidget {
   QDoubleSpinBox* topP_ = nullptr;
   QSpinBox* seed_ = nullptr;
   QPushButton* send_ = nullptr;
-  QLabel* legend_ = nullptr;
+  QTextEdit* legend_ = nullptr;
   QLabel* status_ = nullptr;
   QLabel* maxTokensLabel_ = nullptr;
   QLabel* tempLabel_ = nullptr;
@@ -52,6 +61,13 @@ class PlaygroundPanel : public QWidget {
   QTextEdit* output_ = nullptr;
   quint64 tag_ = 0;
   int64_t requestId_ = -1;
+  QStringList promptPieces_;
+  int promptHit_ = -1;  // -1: not scheduled yet, so not known
+  struct Shown {
+    QString text;
+    TokenOrigin origin;
+  };
+  std::vector<Shown> output_tokens_;
 };
 
 }  // namespace inferscope::ui

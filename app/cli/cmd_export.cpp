@@ -1,0 +1,83 @@
+// inferscope-cli export: run a scenario headless and write every chart (PNG 1x/2x, SVG), the step
+// metrics CSV and the manifest — the workbench's own "Export all" (ui/export), on the offscreen platform.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "app/cli/cli_common.h"
+#include "app/cli/commands.h"
+
+#ifdef INFERSCOPE_CLI_HAVE_GUI
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+#include "engine/model/default_model.h"
+#include "ui/engine/engine_controller.h"
+#include "ui/headless/headless_run.h"
+#include "ui/main_window.h"
+#endif
+
+namespace inferscope::cli {
+
+namespace {
+
+struct ExportOptions {
+  ModelOptions model;
+  std::string scenario;
+  std::string out;
+  int steps = -1;
+  int width = 1600, height = 1000;
+};
+
+int run_export(const ExportOptions& o) {
+#ifndef INFERSCOPE_CLI_HAVE_GUI
+  (void)o;
+  throw UsageError("export is unavailable: this inferscope-cli was built without the GUI (INFERSCOPE_BUILD_GUI=OFF)");
+#else
+  // Charts are drawn by the same widgets as in the workbench, so a platform is needed, not a display.
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  const std::string modelPath = resolve_model_path(o.model.path);  // throws with the reason
+  static int argc = 1;
+  static char arg0[] = "inferscope-cli";
+  static char* argv[] = {arg0, nullptr};
+  QApplication app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("InferScope"));
+  // A throwaway settings file: an export must not depend on (or change) the user's workbench settings.
+  QTemporaryDir settingsDir;
+  ui::MainWindow w(settingsDir.filePath(QStringLiteral("export.ini")));
+  w.setInteractive(false);
+  w.resize(o.width, o.height);
+  w.show();
+  w.openModel(QString::fromStdString(modelPath));
+  QString err;
+  if (!ui::runHeadless(w, {QFileInfo(QString::fromStdString(o.scenario)).absoluteFilePath(), o.steps}, &err))
+    throw std::runtime_error(err.toStdString());
+  const QStringList files = w.exportAllTo(QString::fromStdString(o.out), &err);
+  if (files.isEmpty()) throw std::runtime_error(err.toStdString());
+  std::printf("wrote %lld files to %s (%lld engine steps)\n", static_cast<long long>(files.size()), o.out.c_str(),
+              static_cast<long long>(w.controller()->totalSteps()));
+  return 0;
+#endif
+}
+
+}  // namespace
+
+Command add_export_command(CLI::App& root) {
+  auto o = std::make_shared<ExportOptions>();
+  CLI::App* app = root.add_subcommand(
+      "export", "run a scenario headless and write every chart (PNG 1x/2x, SVG), its CSV, the step metrics and a manifest");
+  add_model_option(app, o->model);
+  app->add_option("--scenario", o->scenario, "scenario JSON (engine settings + workload; its variants are compared)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  app->add_option("--out", o->out, "folder to write into (created when missing)")->required();
+  app->add_option("--steps", o->steps, "engine steps to run (default: until every request has finished)");
+  app->add_option("--width", o->width, "window width in pixels (charts are exported at their on-screen size)")
+      ->check(CLI::Range(640, 8000));
+  app->add_option("--height", o->height, "window height in pixels")->check(CLI::Range(480, 8000));
+  return {app, [o] { return run_export(*o); }};
+}
+
+}  // namespace inferscope::cli

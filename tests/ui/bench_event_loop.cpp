@@ -1,0 +1,135 @@
+// bench_ui_event_loop: how responsive the GUI thread stays while the engine runs at full speed through
+// the EngineController, with the real main window drawing every snapshot (charts, block map, tables).
+// A probe posts a timestamped event to the GUI thread every 5 ms and records how late it runs; a 5 ms
+// QTimer records its lateness too. Printed as a small table (min / p50 / p99 / max, ms), first with the
+// engine idle (baseline), then running. Not a test: numbers depend on the machine.
+//
+//   bench_ui_event_loop [--model FILE.gguf] [--seconds 10] [--requests 64]
+// Without --model it uses a tiny random model (engine steps of well under a millisecond, the hardest
+// case for snapshot coalescing); pass the real SmolLM2 file for realistic step times.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "tests/common/tiny_model.h"
+#include "ui/engine/engine_controller.h"
+#include "ui/main_window.h"
+
+using namespace inferscope;
+using namespace inferscope::ui;
+
+namespace {
+
+struct Probe {
+  std::vector<double> postedMs, timerMs;
+};
+
+void runFor(int ms) {
+  QElapsedTimer t;
+  t.start();
+  while (t.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+}
+
+Probe measure(int ms) {
+  Probe p;
+  QElapsedTimer clock;
+  clock.start();
+  QTimer post, tick;
+  QObject ctx;
+  qint64 lastTick = -1;
+  QObject::connect(&post, &QTimer::timeout, &ctx, [&] {
+    const qint64 sent = clock.nsecsElapsed();
+    QMetaObject::invokeMethod(&ctx, [&p, &clock, sent] { p.postedMs.push_back((clock.nsecsElapsed() - sent) / 1e6); },
+                              Qt::QueuedConnection);
+  });
+  QObject::connect(&tick, &QTimer::timeout, &ctx, [&] {
+    const qint64 now = clock.nsecsElapsed();
+    if (lastTick >= 0) p.timerMs.push_back(std::max(0.0, (now - lastTick) / 1e6 - 5.0));
+    lastTick = now;
+  });
+  post.setTimerType(Qt::PreciseTimer);
+  tick.setTimerType(Qt::PreciseTimer);
+  post.start(5);
+  tick.start(5);
+  QEventLoop loop;
+  QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+  loop.exec();
+  return p;
+}
+
+void print(const char* phase, const char* what, std::vector<double> v) {
+  if (v.empty()) return;
+  std::sort(v.begin(), v.end());
+  auto q = [&](double f) { return v[std::min(v.size() - 1, size_t(f * double(v.size())))]; };
+  std::printf("%-8s %-22s %7zu %8.3f %8.3f %8.3f %8.3f\n", phase, what, v.size(), v.front(), q(0.5), q(0.99), v.back());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  QCommandLineParser cl;
+  cl.addHelpOption();
+  QCommandLineOption modelOpt("model", "GGUF model (default: a tiny random model)", "FILE");
+  QCommandLineOption secondsOpt("seconds", "seconds to measure with the engine running", "S", "10");
+  QCommandLineOption requestsOpt("requests", "requests the load generator submits", "N", "64");
+  cl.addOptions({modelOpt, secondsOpt, requestsOpt});
+  cl.process(app);
+
+  QString model = cl.value(modelOpt);
+  const bool tiny = model.isEmpty();
+  if (tiny) {
+    test::TinyModelSpec spec;
+    spec.context = 512;
+    model = QString::fromStdString(test::write_tiny_model(spec, "bench_tiny"));
+  }
+  QTemporaryDir settings;
+  MainWindow w(settings.filePath("bench.ini"));
+  w.setInteractive(false);
+  w.resize(1600, 1000);
+  w.show();
+  EngineController* c = w.controller();
+  QSignalSpy loaded(c, &EngineController::loadFinished);
+  w.openModel(model);
+  if (!loaded.wait(600000) || !loaded.first().at(0).toBool()) {
+    std::fprintf(stderr, "bench_ui_event_loop: model not loaded: %s\n", qPrintable(w.lastError()));
+    return 1;
+  }
+  runFor(300);
+
+  std::printf("model: %s\n", qPrintable(model));
+  std::printf("%-8s %-22s %7s %8s %8s %8s %8s\n", "phase", "probe (delay, ms)", "samples", "min", "p50", "p99", "max");
+  const Probe idle = measure(2000);
+  print("idle", "posted event", idle.postedMs);
+  print("idle", "5 ms timer lateness", idle.timerMs);
+
+  WorkloadSpec spec;
+  spec.requests = cl.value(requestsOpt).toInt();
+  spec.prompt_min = 16;
+  spec.prompt_max = tiny ? 128 : 256;
+  spec.gen_min = 64;
+  spec.gen_max = tiny ? 256 : 128;
+  spec.seed = 1;
+  c->setStepsPerSecond(0);
+  c->startLoad(spec);
+  c->run();
+  const int64_t steps0 = c->totalSteps();
+  const Probe busy = measure(cl.value(secondsOpt).toInt() * 1000);
+  const int64_t steps = c->totalSteps() - steps0;
+  print("running", "posted event", busy.postedMs);
+  print("running", "5 ms timer lateness", busy.timerMs);
+  std::printf("engine steps while measuring: %lld (%.0f steps/s), still running: %s\n", static_cast<long long>(steps),
+              steps / cl.value(secondsOpt).toDouble(), c->hasUnfinishedWork() ? "yes" : "no (increase --requests)");
+  QElapsedTimer t;
+  t.start();
+  w.close();
+  std::printf("close mid-run: %lld ms\n", static_cast<long long>(t.elapsed()));
+  return 0;
+}

@@ -1,0 +1,130 @@
+// `inferscope-cli export` end to end: the real binary runs a comparing scenario on a tiny model
+// headless and must write the workbench's "Export all" files: PNGs of the right sizes, SVGs that parse,
+// the step metrics CSV with the documented columns, one CSV per variant and a complete manifest.
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include "engine/metrics/metrics_writers.h"
+#include "tests/common/test_support.h"
+#include "tests/common/tiny_model.h"
+
+using namespace inferscope;
+
+namespace {
+QStringList readCsv(const QString& path, QString* header) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) return {};
+  *header = QString::fromUtf8(f.readLine()).trimmed();
+  QStringList rows;
+  while (!f.atEnd()) {
+    const QString l = QString::fromUtf8(f.readLine()).trimmed();
+    if (!l.isEmpty()) rows << l;
+  }
+  return rows;
+}
+}  // namespace
+
+class TstCliExport : public QObject {
+  Q_OBJECT
+ private slots:
+  void exportWritesEveryFile() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    test::TinyModelSpec spec;
+    spec.context = 256;
+    const QString model = QString::fromStdString(test::write_tiny_model(spec, "cli_export_tiny"));
+    const QString scenario = tmp.filePath(QStringLiteral("cmp.json"));
+    {
+      QFile f(scenario);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      // Mixed generation lengths and 4 slots: static batching must need more steps than continuous.
+      f.write(R"({"name": "tiny continuous vs static",
+        "engine": {"batching": "continuous", "max_seqs": 4, "max_batched_tokens": 64, "block_size": 8,
+                   "kv_budget_mib": 1, "prefix_cache": false, "threads": 1},
+        "workload": {"requests": 12, "arrival": "all-at-once", "prompt_len": [8, 16], "gen_len": [2, 30], "seed": 3},
+        "compare": [{"name": "static", "engine": {"batching": "static"}}]})");
+    }
+    const QString out = tmp.filePath(QStringLiteral("out"));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));  // the command must pick the offscreen platform itself
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(INFERSCOPE_CLI_PATH), {QStringLiteral("export"), QStringLiteral("-m"), model,
+                                                  QStringLiteral("--scenario"), scenario, QStringLiteral("--out"), out,
+                                                  QStringLiteral("--width"), QStringLiteral("1200"),
+                                                  QStringLiteral("--height"), QStringLiteral("800")});
+    QVERIFY(p.waitForFinished(180000));
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, p.readAllStandardError().constData());
+
+    // Manifest: the keys the GUI's export writes, and the compared variants.
+    QFile mf(out + "/manifest.json");
+    QVERIFY(mf.open(QIODevice::ReadOnly));
+    const QJsonObject m = QJsonDocument::fromJson(mf.readAll()).object();
+    for (const char* key : {"application", "model", "settings", "workload", "scenario", "time", "steps", "charts", "files", "compare"})
+      QVERIFY2(m.contains(QLatin1String(key)), key);
+    QCOMPARE(m.value("model").toString(), model);
+    QCOMPARE(m.value("scenario").toString(), QStringLiteral("tiny continuous vs static"));
+    QCOMPARE(m.value("settings").toObject().value("block_size").toInt(), 8);
+    const QJsonArray variants = m.value("compare").toArray();
+    QCOMPARE(variants.size(), 2);
+    QCOMPARE(variants[0].toObject().value("name").toString(), QStringLiteral("batching: continuous"));
+    QCOMPARE(variants[1].toObject().value("name").toString(), QStringLiteral("static"));
+    QCOMPARE(variants[1].toObject().value("settings").toObject().value("batching").toString(), QStringLiteral("static"));
+    const qint64 contSteps = variants[0].toObject().value("steps").toInteger();
+    const qint64 staticSteps = variants[1].toObject().value("steps").toInteger();
+    QVERIFY2(staticSteps > contSteps, qPrintable(QStringLiteral("%1 vs %2").arg(staticSteps).arg(contSteps)));
+    for (const auto& v : variants) QCOMPARE(v.toObject().value("generated_tokens").toInteger(), variants[0].toObject().value("generated_tokens").toInteger());
+
+    // Every file the manifest lists exists; every chart has PNG 1x, 2x (exactly twice the size) and SVG.
+    const QJsonArray files = m.value("files").toArray();
+    for (const auto& f : files) QVERIFY2(QFile::exists(out + "/" + f.toString()), qPrintable(f.toString()));
+    QStringList ids;
+    for (const auto& c : m.value("charts").toArray()) ids << c.toObject().value("id").toString();
+    for (const char* id : {"kv_cache", "utilization", "tokens_per_step", "throughput", "latency", "compare_utilization", "compare_throughput"})
+      QVERIFY2(ids.contains(QLatin1String(id)), id);
+    ids << QStringLiteral("block_map");
+    for (const QString& id : ids) {
+      const QImage png1(out + "/" + id + ".png"), png2(out + "/" + id + "@2x.png");
+      QVERIFY2(!png1.isNull() && png1.width() >= 200 && png1.height() >= 100, qPrintable(id));
+      QCOMPARE(png2.size(), png1.size() * 2);
+      QSvgRenderer svg(out + "/" + id + ".svg");
+      QVERIFY2(svg.isValid(), qPrintable(id));
+      QCOMPARE(svg.viewBox().size(), png1.size());
+    }
+
+    // The live run's step metrics: documented columns, one row per step the manifest counts.
+    QStringList cols;
+    for (const auto& c : step_metrics_columns()) cols << QString::fromStdString(c);
+    QString header;
+    const QStringList rows = readCsv(out + "/step_metrics.csv", &header);
+    QCOMPARE(header, cols.join(QLatin1Char(',')));
+    QCOMPARE(qint64(rows.size()), m.value("steps").toInteger());
+    QVERIFY(!rows.isEmpty());
+    // Each variant's log, and the overlay chart's data with one column pair per variant.
+    QCOMPARE(qint64(readCsv(out + "/step_metrics_static.csv", &header).size()), staticSteps);
+    QCOMPARE(header, cols.join(QLatin1Char(',')));
+    QCOMPARE(qint64(readCsv(out + "/step_metrics_batching__continuous.csv", &header).size()), contSteps);
+    const QStringList util = readCsv(out + "/compare_utilization.csv", &header);
+    QCOMPARE(header, QStringLiteral("step,batching__continuous_slot_utilization,batching__continuous_token_utilization,"
+                                    "static_slot_utilization,static_token_utilization"));
+    QCOMPARE(qint64(util.size()), std::max(contSteps, staticSteps));
+  }
+
+  void missingScenarioFailsWithReason() {
+    QProcess p;
+    p.start(QStringLiteral(INFERSCOPE_CLI_PATH), {QStringLiteral("export"), QStringLiteral("--scenario"),
+                                                  QStringLiteral("/nonexistent.json"), QStringLiteral("--out"), QStringLiteral("/tmp/x")});
+    QVERIFY(p.waitForFinished(30000));
+    QVERIFY(p.exitCode() != 0);
+    QVERIFY(!p.readAllStandardError().isEmpty());
+  }
+};
+
+QTEST_GUILESS_MAIN(TstCliExport)
+#include "tst_cli_export.moc"

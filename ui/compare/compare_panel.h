@@ -1,0 +1,56 @@
+#pragma once
+// ComparePanel: the "Compare" tab. When a scenario compares settings, each variant is run for real on
+// its own engine (EngineController::runCompare) and this panel overlays their per-step utilization and
+// their throughput over engine time, one colour per variant with a legend, plus a summary table.
+#include <QWidget>
+#include <vector>
+
+#include "ui/compare/compare_result.h"
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace inferscope::ui {
+
+class MetricsChart;
+
+class ComparePanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ComparePanel(QWidget* parent = nullptr);
+
+  void setRunning(const QString& scenario, int total);
+  void setProgress(int done, int total, const QString& running);
+  void setResult(CompareResultPtr result);
+  CompareResultPtr result() const { return result_; }
+  // The charts, for export and context menus (they have points only once a comparison has run).
+  std::vector<MetricsChart*> charts() const { return {util_, throughput_}; }
+  MetricsChart* utilizationChart() const { return util_; }
+  MetricsChart* throughputChart() const { return throughput_; }
+  void setLineWidth(qreal w);
+  void setDark(bool dark);
+
+ signals:
+  void cancelRequested();
+
+ protected:
+  void changeEvent(QEvent* e) override;
+
+ private:
+  void retranslateUi();
+  void fillCharts();
+
+  QLabel* status_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QPushButton* cancel_ = nullptr;
+  MetricsChart* util_ = nullptr;
+  MetricsChart* throughput_ = nullptr;
+  QTableWidget* summary_ = nullptr;
+  CompareResultPtr result_;
+  QString scenario_;
+  bool running_ = false;
+};
+
+}  // namespace inferscope::ui

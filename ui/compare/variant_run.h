@@ -1,0 +1,42 @@
+#pragma once
+// Scenario variants ("compare": [...]) run for real, one after another, each on a fresh engine built
+// with that variant's settings and fed the same workload. Plain C++ over the engine API (no Qt), so the
+// engine thread can run it and a test can check it against a hand-built engine.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/llm_engine.h"
+#include "engine/workload/scenario.h"
+#include "engine/workload/workload.h"
+
+namespace inferscope::ui {
+
+struct VariantSpec {
+  std::string name;
+  EngineConfig config;
+};
+
+struct VariantResult {
+  std::string name;
+  EngineConfig config;
+  std::vector<StepMetrics> steps;   // the engine's full step log
+  int64_t generated_tokens = 0;     // over every request
+  int64_t preemptions = 0;
+  double engine_s = 0;              // sum of step times: what the comparison of speed is about
+  std::string error;                // non-empty when the variant could not run (bad settings)
+  bool cancelled = false;
+};
+
+// The scenario's own settings first (named after the values the variants change, e.g.
+// "batching: continuous"), then each variant's overrides on top of base. Throws std::invalid_argument.
+std::vector<VariantSpec> scenario_variants(const Scenario& scenario, const EngineConfig& base);
+
+// Runs the workload to completion on a step clock: arrivals are measured in engine time (the sum of
+// step times), and an idle engine jumps to the next arrival, so every variant sees the same arrivals
+// without sleeping. cancelled() is polled between steps.
+VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const VariantSpec& variant,
+                          const WorkloadSpec& workload, const std::function<bool()>& cancelled = {});
+
+}  // namespace inferscope::ui

@@ -1,0 +1,90 @@
+#include "ui/engine/model_loader.h"
+
+#include <QFile>
+#include <QMetaObject>
+#include <exception>
+#include <vector>
+
+namespace inferscope::ui {
+
+namespace {
+constexpr qint64 kChunk = qint64(8) << 20;  // progress granularity and cancel latency: ~8 MiB
+}
+
+ModelLoader::ModelLoader(QObject* parent) : QObject(parent) {
+  static const bool once = (qRegisterMetaType<std::shared_ptr<const LoadedModel>>(), true);
+  (void)once;
+}
+
+ModelLoader::~ModelLoader() {
+  if (cancel_) cancel_->store(true);
+  joinWorker();
+}
+
+void ModelLoader::joinWorker() {
+  if (thread_.joinable()) thread_.join();
+}
+
+void ModelLoader::cancel() {
+  if (!loading_) return;
+  cancel_->store(true);
+  ++generation_;  // whatever the thread still reports is dropped
+  loading_ = false;
+  emit cancelled(path_);
+}
+
+void ModelLoader::start(const QString& path) {
+  if (loading_) cancel();
+  // The old thread stops at its next chunk; load_model itself is a short parse once the file is read.
+  joinWorker();
+  cancel_ = std::make_shared<std::atomic<bool>>(false);
+  const quint64 gen = ++generation_;
+  loading_ = true;
+  path_ = path;
+  auto flag = cancel_;
+  thread_ = std::thread([this, path, gen, flag] {
+    // Results come back through queued calls on this object's (the GUI) thread, where generation_ lives.
+    auto report = [this, gen](auto&& f) {
+      QMetaObject::invokeMethod(this, [this, gen, f = std::forward<decltype(f)>(f)] {
+        if (gen == generation_) f();
+      }, Qt::QueuedConnection);
+    };
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+      const QString why = file.errorString();
+      report([this, path, why] { loading_ = false; emit failed(path, why); });
+      return;
+    }
+    const qint64 size = std::max<qint64>(1, file.size());
+    std::vector<char> buf(static_cast<size_t>(kChunk));
+    qint64 done = 0;
+    int lastPercent = -1;
+    while (!flag->load()) {
+      const qint64 n = file.read(buf.data(), kChunk);
+      if (n <= 0) break;
+      done += n;
+      const int percent = int(100 * done / size);
+      if (percent != lastPercent) {
+        lastPercent = percent;
+        report([this, path, f = double(done) / double(size)] { emit progress(path, std::min(f, 1.0)); });
+      }
+    }
+    file.close();
+    if (flag->load()) return;  // cancel() already said so
+    std::shared_ptr<const LoadedModel> model;
+    QString error;
+    try {
+      model = load_model(path.toStdString());
+    } catch (const std::exception& e) {
+      error = QString::fromStdString(e.what());
+    }
+    if (flag->load()) return;
+    report([this, path, model, error] {
+      loading_ = false;
+      if (model) emit loaded(path, model);
+      else emit failed(path, error);
+    });
+  });
+}
+
+}  // namespace inferscope::ui

@@ -1,0 +1,20 @@
+#pragma once
+// Drives a MainWindow without a user: wait for the model, load a scenario (its comparison runs too),
+// step the engine N times or to completion, let the charts catch up. Shared by `inferscope --screenshot`
+// and `inferscope-cli export`, so a screenshot and an export show the same run.
+#include <QString>
+
+namespace inferscope::ui {
+
+class MainWindow;
+
+struct HeadlessRun {
+  QString scenario;          // empty: run what is already queued
+  int steps = -1;            // engine steps to run; < 0: until every request has finished
+  int modelTimeoutMs = 600000;
+};
+
+// Returns false with *error set. The window must have a model load in flight or done.
+bool runHeadless(MainWindow& w, const HeadlessRun& run, QString* error);
+
+}  // namespace inferscope::ui
