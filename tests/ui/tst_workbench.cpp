@@ -346,13 +346,14 @@ class TstWorkbench : public QObject {
       const int64_t id = pg->currentRequest();
       c->run();
       RequestInfo info;
-      QTest::qWaitFor([&] {
+      const bool finished = QTest::qWaitFor([&] {
         auto s = c->lastSnapshot();
         if (!s) return false;
         for (const auto& r : s->requests)
           if (r.id == id && r.state == "finished") return (info = r), true;
         return false;
       }, 30000);
+      if (!finished) qWarning("playground request %lld did not finish in 30 s", static_cast<long long>(id));
       c->pause();
       QTest::qWait(100);
       return info;
