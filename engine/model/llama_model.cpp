@@ -87,6 +87,13 @@ void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::Thre
     }
   }
 
+  // RoPE angles once per row for all layers.
+  const int half = c.rope_dims / 2;
+  grow(rope_cs_, size_t(T) * half);
+  grow(rope_sn_, size_t(T) * half);
+  for (int t = 0; t < T; ++t)
+    kernels::rope_angles(row_pos_[t], c.rope_dims, c.rope_freq_base, &rope_cs_[size_t(t) * half], &rope_sn_[size_t(t) * half]);
+
   // Embeddings.
   for (int t = 0; t < T; ++t) {
     const int32_t id = batch.tokens[t];
@@ -103,8 +110,10 @@ void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::Thre
             {&L.bq, &L.bk, &L.bv});
     kernels::KvPoolView kpool = kv.k(l), vpool = kv.v(l);
     for (int t = 0; t < T; ++t) {
-      kernels::rope(&q_[t * Q], c.n_heads, c.head_dim, c.rope_dims, row_pos_[t], c.rope_freq_base, c.rope_style);
-      kernels::rope(&k_[t * KV], c.n_kv_heads, c.head_dim, c.rope_dims, row_pos_[t], c.rope_freq_base, c.rope_style);
+      const float* cs = &rope_cs_[size_t(t) * half];
+      const float* sn = &rope_sn_[size_t(t) * half];
+      kernels::rope_apply(&q_[t * Q], c.n_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
+      kernels::rope_apply(&k_[t * KV], c.n_kv_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
       const SeqSlice& sl = batch.seqs[row_seq_[t]];
       const int pos = row_pos_[t];
       const int64_t slot = int64_t((*sl.block_table)[pos / kv.layout().block_size]) * kv.layout().block_size +

@@ -54,7 +54,7 @@ class LlamaModel {
   ModelWeights weights_;
   PackedWeights packed_;
   // Scratch, grown on demand and reused across passes.
-  std::vector<float> x_, xn_, q_, k_, v_, att_, ffn_gate_, ffn_up_, tmp_;
+  std::vector<float> x_, xn_, q_, k_, v_, att_, ffn_gate_, ffn_up_, tmp_, rope_cs_, rope_sn_;
   std::vector<int32_t> row_pos_, row_seq_;
   struct AttItem {
     int seq, g, i0, i1;  // sequence slice, KV head, rows [i0, i1) of the slice

@@ -37,6 +37,15 @@ void decode(KvDtype d, const uint8_t* const* rows, int nt, int hd, float* dst) {
     } else if (d == KvDtype::F32) {
       std::memcpy(out, in, sizeof(float) * static_cast<size_t>(hd));
       i = hd;
+    } else if (d == KvDtype::INT8) {
+      for (; i + 16 <= hd; i += 16)
+        _mm512_storeu_ps(out + i, _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i)))));
+    } else if (d == KvDtype::FP8_E4M3) {
+      const float* table = fp8_e4m3_table();  // the 256 decoded codes: a gather is exact
+      for (; i + 16 <= hd; i += 16) {
+        const __m512i idx = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i)));
+        _mm512_storeu_ps(out + i, _mm512_i32gather_ps(idx, table, 4));
+      }
     }
     if (i < hd) kv_decode(d, in + i * kv_dtype_bytes(d), hd - i, 1.0f, out + i);
   }

@@ -5,8 +5,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
+
+#include "kernels/cpu/dispatch.h"
 
 namespace inferscope::kernels {
+namespace avx512 {
+void silu_mul(const float* gate, const float* up, float* out, int64_t n);  // ops_avx512.cpp
+}
 
 void rms_norm(const float* x, const float* w, float* out, int64_t n, float eps) {
   double ss = 0.0;  // sum of squares in double: n up to ~10^4, no cancellation concerns
@@ -15,35 +21,39 @@ void rms_norm(const float* x, const float* w, float* out, int64_t n, float eps) 
   for (int64_t i = 0; i < n; ++i) out[i] = x[i] * scale * w[i];
 }
 
-void rope(float* x, int n_heads, int head_dim, int rot_dims, int32_t pos, float freq_base, RopeStyle style) {
+void rope_angles(int32_t pos, int rot_dims, float freq_base, float* cs, float* sn) {
+  // In double, then rounded: the angles are the same for every head and layer.
+  for (int i = 0; i < rot_dims / 2; ++i) {
+    const double theta =
+        static_cast<double>(pos) * std::pow(static_cast<double>(freq_base), -2.0 * i / static_cast<double>(rot_dims));
+    cs[i] = static_cast<float>(std::cos(theta));
+    sn[i] = static_cast<float>(std::sin(theta));
+  }
+}
+
+void rope_apply(float* x, int n_heads, int head_dim, int rot_dims, const float* cs, const float* sn, RopeStyle style) {
   const int half = rot_dims / 2;
-  // The angles are the same for every head: compute cos/sin once per pair (in double, then
-  // rounded), a chunk of pairs at a time so any rot_dims works without allocating.
-  constexpr int kChunk = 128;
-  float cs[kChunk], sn[kChunk];
-  for (int i0 = 0; i0 < half; i0 += kChunk) {
-    const int i1 = std::min(half, i0 + kChunk);
-    for (int i = i0; i < i1; ++i) {
-      const double theta = static_cast<double>(pos) *
-                           std::pow(static_cast<double>(freq_base), -2.0 * i / static_cast<double>(rot_dims));
-      cs[i - i0] = static_cast<float>(std::cos(theta));
-      sn[i - i0] = static_cast<float>(std::sin(theta));
-    }
-    for (int h = 0; h < n_heads; ++h) {
-      float* v = x + static_cast<int64_t>(h) * head_dim;
-      for (int i = i0; i < i1; ++i) {
-        // Normal (llama GGUF): adjacent pairs; NeoX: element i with element i + rot_dims/2.
-        const int a = style == RopeStyle::Normal ? 2 * i : i;
-        const int b = style == RopeStyle::Normal ? 2 * i + 1 : i + half;
-        const float x0 = v[a], x1 = v[b], c = cs[i - i0], s = sn[i - i0];
-        v[a] = x0 * c - x1 * s;
-        v[b] = x0 * s + x1 * c;
-      }
+  for (int h = 0; h < n_heads; ++h) {
+    float* v = x + static_cast<int64_t>(h) * head_dim;
+    for (int i = 0; i < half; ++i) {
+      // Normal (llama GGUF): adjacent pairs; NeoX: element i with element i + rot_dims/2.
+      const int a = style == RopeStyle::Normal ? 2 * i : i;
+      const int b = style == RopeStyle::Normal ? 2 * i + 1 : i + half;
+      const float x0 = v[a], x1 = v[b];
+      v[a] = x0 * cs[i] - x1 * sn[i];
+      v[b] = x0 * sn[i] + x1 * cs[i];
     }
   }
 }
 
+void rope(float* x, int n_heads, int head_dim, int rot_dims, int32_t pos, float freq_base, RopeStyle style) {
+  std::vector<float> cs(static_cast<size_t>(rot_dims / 2)), sn(cs.size());
+  rope_angles(pos, rot_dims, freq_base, cs.data(), sn.data());
+  rope_apply(x, n_heads, head_dim, rot_dims, cs.data(), sn.data(), style);
+}
+
 void silu_mul(const float* gate, const float* up, float* out, int64_t n) {
+  if (active_simd() >= SimdLevel::Avx512) return avx512::silu_mul(gate, up, out, n);
   for (int64_t i = 0; i < n; ++i) {
     const float g = gate[i];
     out[i] = g / (1.0f + std::exp(-g)) * up[i];

@@ -12,6 +12,11 @@ void rms_norm(const float* x, const float* w, float* out, int64_t n, float eps);
 // Normal (llama GGUF): pairs (2i, 2i+1). NeoX (qwen2 etc.): pairs (i, i + rot_dims/2).
 enum class RopeStyle { Normal, NeoX };
 void rope(float* x, int n_heads, int head_dim, int rot_dims, int32_t pos, float freq_base, RopeStyle style);
+// The same in two halves, so a forward pass computes each row's angles once for all layers:
+// rope_angles fills cs/sn (rot_dims/2 floats each) for pos; rope_apply rotates with them. Together they
+// give exactly rope()'s result.
+void rope_angles(int32_t pos, int rot_dims, float freq_base, float* cs, float* sn);
+void rope_apply(float* x, int n_heads, int head_dim, int rot_dims, const float* cs, const float* sn, RopeStyle style);
 
 // out[i] = silu(gate[i]) * up[i]   (out may alias gate)
 void silu_mul(const float* gate, const float* up, float* out, int64_t n);
