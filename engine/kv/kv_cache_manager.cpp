@@ -67,8 +67,10 @@ int KvCacheManager::allocate_prompt(int64_t seq, const std::vector<int32_t>& pro
   }
   s.num_tokens = s.num_committed = static_cast<int>(hits.size()) * block_size();
   if (prefix_caching_) {
-    prefix_query_tokens_ += static_cast<int64_t>(prompt_tokens.size());
-    prefix_hit_tokens_ += s.num_tokens;
+    s.counted_query = static_cast<int64_t>(prompt_tokens.size());
+    s.counted_hit = s.num_tokens;
+    prefix_query_tokens_ += s.counted_query;
+    prefix_hit_tokens_ += s.counted_hit;
   }
   seqs_.emplace(seq, std::move(s));
   return static_cast<int>(hits.size()) * block_size();
@@ -171,6 +173,13 @@ void KvCacheManager::truncate(int64_t seq, int n_tokens) {
       pool_.set_tokens(last, std::move(toks));
     }
   }
+}
+
+void KvCacheManager::abort_prompt(int64_t seq) {
+  const SeqState& s = state(seq);
+  prefix_query_tokens_ -= s.counted_query;
+  prefix_hit_tokens_ -= s.counted_hit;
+  free(seq);
 }
 
 void KvCacheManager::free(int64_t seq) {

@@ -48,6 +48,10 @@ class KvCacheManager {
   // for lack of memory. Adds len to prefix_query_tokens and the hits to prefix_hit_tokens.
   // With prefix caching off: an empty sequence, returns 0, counters untouched.
   int allocate_prompt(int64_t seq, const std::vector<int32_t>& prompt_tokens);
+  // Undoes an allocate_prompt whose admission did not go through (the first chunk found no room):
+  // frees the sequence like free() and takes its lookup back out of the prefix counters, so a request
+  // retried next step is counted once.
+  void abort_prompt(int64_t seq);
   // What allocate_prompt would return now, with no side effects (the scheduler's admission check).
   int num_cached_prefix_tokens(const std::vector<int32_t>& prompt_tokens) const;
 
@@ -123,6 +127,7 @@ class KvCacheManager {
     int num_tokens = 0;
     int num_committed = 0;
     std::vector<uint64_t> block_hashes;  // chain for the committed full blocks (prefix caching on)
+    int64_t counted_query = 0, counted_hit = 0;  // what allocate_prompt added to the counters
   };
   struct PrefixHit {
     int32_t block;

@@ -122,7 +122,7 @@ StepPlan Scheduler::schedule() {
       s->n_prefix_hit = kv_.allocate_prompt(s->id, s->tokens);
       s->n_computed = s->n_prefix_hit;
       if (!kv_.append_slots(s->id, n)) {  // a prefix hit pulled a block we counted as free
-        kv_.free(s->id);
+        kv_.abort_prompt(s->id);
         s->n_computed = 0;
         break;
       }

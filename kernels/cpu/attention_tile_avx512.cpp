@@ -51,6 +51,18 @@ void decode(KvDtype d, const uint8_t* const* rows, int nt, int hd, float* dst) {
   }
 }
 
+// The 16-lane sums of four vectors at once, in a fixed order (each result uses only its own vector):
+// pairwise within 128-bit lanes, then across the four lanes.
+inline __m128 sum4(const __m512 d[4]) {
+  const __m512 t01 = _mm512_add_ps(_mm512_unpacklo_ps(d[0], d[1]), _mm512_unpackhi_ps(d[0], d[1]));
+  const __m512 t23 = _mm512_add_ps(_mm512_unpacklo_ps(d[2], d[3]), _mm512_unpackhi_ps(d[2], d[3]));
+  const __m512 u = _mm512_add_ps(_mm512_shuffle_ps(t01, t23, _MM_SHUFFLE(1, 0, 1, 0)),
+                                 _mm512_shuffle_ps(t01, t23, _MM_SHUFFLE(3, 2, 3, 2)));
+  const __m512 v = _mm512_add_ps(u, _mm512_shuffle_f32x4(u, u, _MM_SHUFFLE(2, 3, 0, 1)));
+  const __m512 w = _mm512_add_ps(v, _mm512_shuffle_f32x4(v, v, _MM_SHUFFLE(1, 0, 3, 2)));
+  return _mm512_castps512_ps128(w);
+}
+
 template <int NV>
 void update_nv(const float* q, const float* kt, const float* vt, const float* kscale, const float* vscale, int nt,
                int hd, float* m, float* l, float* acc) {
@@ -61,11 +73,16 @@ void update_nv(const float* q, const float* kt, const float* vt, const float* ks
     qv[c] = _mm512_maskz_loadu_ps(mk[c], q + 16 * c);
   }
   alignas(64) float s[kAttentionTile];
-  for (int j = 0; j < nt; ++j) {
-    const float* k = kt + static_cast<int64_t>(j) * hd;
-    __m512 d = _mm512_mul_ps(qv[0], _mm512_maskz_loadu_ps(mk[0], k));
-    for (int c = 1; c < NV; ++c) d = _mm512_fmadd_ps(qv[c], _mm512_maskz_loadu_ps(mk[c], k + 16 * c), d);
-    s[j] = kscale[j] * _mm512_reduce_add_ps(d);
+  for (int j0 = 0; j0 < nt; j0 += 4) {
+    __m512 d[4];
+    for (int u = 0; u < 4; ++u) {
+      d[u] = _mm512_setzero_ps();
+      if (j0 + u >= nt) continue;  // a missing key only ever adds into its own (unused) lane
+      const float* k = kt + static_cast<int64_t>(j0 + u) * hd;
+      d[u] = _mm512_mul_ps(qv[0], _mm512_maskz_loadu_ps(mk[0], k));
+      for (int c = 1; c < NV; ++c) d[u] = _mm512_fmadd_ps(qv[c], _mm512_maskz_loadu_ps(mk[c], k + 16 * c), d[u]);
+    }
+    _mm_store_ps(s + j0, _mm_mul_ps(sum4(d), _mm_loadu_ps(kscale + j0)));
   }
   const __mmask16 m0 = nt >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << nt) - 1);
   const __mmask16 m1 = nt <= 16 ? __mmask16(0) : (nt >= 32 ? __mmask16(0xFFFF) : __mmask16((1u << (nt - 16)) - 1));

@@ -102,7 +102,7 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
   float* l = m + n_q * group;
   const uint8_t* krows[kAttentionTile];
   const uint8_t* vrows[kAttentionTile];
-  float kscale[kAttentionTile], vscale[kAttentionTile];
+  float kscale[kAttentionTile] = {}, vscale[kAttentionTile] = {};  // zeros past a short tile
 
   for (int g = g0; g < g1; ++g) {
     for (int i = 0; i < n_q; ++i) {

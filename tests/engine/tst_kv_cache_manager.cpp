@@ -147,6 +147,25 @@ class TestKvCacheManager : public QObject {
     QCOMPARE(m.check_invariants(), std::string());
   }
 
+  // An admission rolled back (its first chunk found no room) leaves the counters as they were, so
+  // the retry next step is counted once, and the hit blocks go back to the cache.
+  void abortedPromptIsNotCounted() {
+    KvCacheManager m(16, 4, true);
+    QCOMPARE(prefill(m, 1, iota_tokens(13)), 0);
+    m.free(1);
+    const int64_t q0 = m.prefix_query_tokens(), h0 = m.prefix_hit_tokens();
+    QCOMPARE(m.allocate_prompt(2, iota_tokens(13)), 12);
+    QCOMPARE(m.prefix_hit_tokens(), h0 + 12);
+    m.abort_prompt(2);
+    QCOMPARE(m.prefix_query_tokens(), q0);
+    QCOMPARE(m.prefix_hit_tokens(), h0);
+    QCOMPARE(m.num_cached_prefix_tokens(iota_tokens(13)), 12);  // still cached, unreferenced
+    QCOMPARE(m.check_invariants(), std::string());
+    QCOMPARE(prefill(m, 3, iota_tokens(13)), 12);
+    QCOMPARE(m.prefix_query_tokens(), q0 + 13);
+    QCOMPARE(m.prefix_hit_tokens(), h0 + 12);
+  }
+
   void hitsLeaveTheLastTokenToCompute() {
     KvCacheManager m(16, 4, true);
     prefill(m, 1, iota_tokens(13));
