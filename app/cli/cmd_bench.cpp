@@ -122,6 +122,7 @@ double warm_load_seconds(const ModelOptions& o) {
 
 int run_bench(const BenchOptions& o) {
   auto m = load_model_or_throw(o.model);
+  const ModelCard& card = m->card;
   const double load_s = warm_load_seconds(o.model);
   const ModelCost cost = model_cost(*m->model);
   const bool int8_kernels = !m->model->packed().layers.empty();
@@ -138,6 +139,8 @@ int run_bench(const BenchOptions& o) {
     const double compute_peak = (int8_kernels && c.int8_gop_s > 0 ? c.int8_gop_s : c.fp32_gflop_s) * 1e9;
     const double bw = c.read_gb_s * 1e9;
     const double bytes = cost.weight_bytes_per_pass();
+    // Every decoded token also reads its sequence's whole K/V once per step.
+    const double kv_per_key = double(card.kv_bytes_per_token(*kernels::kv_dtype_from_name(o.kv_dtype)));
     for (int p : o.prompt) {
       if (p <= 0) continue;
       Sample s = measure(m, o, threads, "pp" + std::to_string(p), 1, p, 1, true);
@@ -149,7 +152,7 @@ int run_bench(const BenchOptions& o) {
     for (int g : o.gen) {
       if (g <= 0) continue;
       Sample s = measure(m, o, threads, "tg" + std::to_string(g), 1, 1, g, false);
-      if (bw > 0) s.bound = bw / bytes, s.bound_kind = "bandwidth";
+      if (bw > 0) s.bound = bw / (bytes + kv_per_key * (g / 2.0)), s.bound_kind = "bandwidth";
       results.push_back(s);
     }
     for (int b : o.batch) {
@@ -157,7 +160,8 @@ int run_bench(const BenchOptions& o) {
       Sample s = measure(m, o, threads, "decode@" + std::to_string(b), b, o.batch_prompt, o.batch_gen, false);
       const double flops = cost.layer_flops + cost.output_flops + cost.attention_flops(o.batch_prompt + o.batch_gen / 2.0);
       if (bw > 0 && compute_peak > 0) {
-        const double t_mem = bytes / bw, t_compute = b * flops / compute_peak;
+        const double avg_keys = o.batch_prompt + o.batch_gen / 2.0;
+        const double t_mem = (bytes + b * avg_keys * kv_per_key) / bw, t_compute = b * flops / compute_peak;
         s.bound = b / std::max(t_mem, t_compute);
         s.bound_kind = t_mem >= t_compute ? "bandwidth" : "compute";
       }
@@ -165,7 +169,6 @@ int run_bench(const BenchOptions& o) {
     }
   }
 
-  const ModelCard& card = m->card;
   if (o.json) {
     nlohmann::json j;
     j["model"] = card.name;
