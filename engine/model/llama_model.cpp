@@ -43,10 +43,7 @@ void project(const kernels::PackedMatrix* packed, std::initializer_list<const We
   }
 }
 
-void rms_norm_rows(const float* x, const WeightRef& w, float* out, int n_rows, int n, float eps) {
-  const float* g = static_cast<const float*>(w.data);
-  for (int t = 0; t < n_rows; ++t) kernels::rms_norm(x + size_t(t) * n, g, out + size_t(t) * n, n, eps);
-}
+constexpr int kParallelRows = 8;  // rows from which element-wise passes are split across the pool
 
 }  // namespace
 
@@ -101,19 +98,37 @@ void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::Thre
     kernels::get_row(weights_.token_embd.type, weights_.token_embd.data, E, id, &x_[t * E]);
   }
 
+  // Per-row element-wise work runs on the pool too once the batch is big enough to pay for the
+  // hand-off (each row's arithmetic is the same either way).
+  auto rows = [&](auto&& fn) {
+    auto body = [&](int64_t b, int64_t e, int) {
+      for (int64_t t = b; t < e; ++t) fn(static_cast<int>(t));
+    };
+    if (pool && T >= kParallelRows)
+      pool->parallel_for(T, body);
+    else
+      body(0, T, 0);
+  };
+  auto norm_row = [&](const WeightRef& w, int t) {
+    kernels::rms_norm(&x_[size_t(t) * E], static_cast<const float*>(w.data), &xn_[size_t(t) * E], E, c.rms_eps);
+  };
+
+  rows([&](int t) { norm_row(weights_.layers[0].attn_norm, t); });
   for (int l = 0; l < c.n_layers; ++l) {
     const LayerWeights& L = weights_.layers[l];
-    // Attention block: norm, Q/K/V projections, RoPE, K/V into the paged cache, attention, output.
-    rms_norm_rows(x_.data(), L.attn_norm, xn_.data(), T, E, c.rms_eps);
+    // Attention block: (norm done) Q/K/V projections, RoPE, K/V into the paged cache, attention, output.
     const PackedLayer* P = packed_.layers.empty() ? nullptr : &packed_.layers[l];
     project(P ? P->qkv.get() : nullptr, {&L.wq, &L.wk, &L.wv}, {q_.data(), k_.data(), v_.data()}, xn_.data(), T, pool,
             {&L.bq, &L.bk, &L.bv});
-    kernels::KvPoolView kpool = kv.k(l), vpool = kv.v(l);
-    for (int t = 0; t < T; ++t) {
+    rows([&](int t) {
       const float* cs = &rope_cs_[size_t(t) * half];
       const float* sn = &rope_sn_[size_t(t) * half];
       kernels::rope_apply(&q_[t * Q], c.n_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
       kernels::rope_apply(&k_[t * KV], c.n_kv_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
+    });
+    // Serial: FP8/INT8 writes into one block may requantize the block's earlier slots.
+    kernels::KvPoolView kpool = kv.k(l), vpool = kv.v(l);
+    for (int t = 0; t < T; ++t) {
       const SeqSlice& sl = batch.seqs[row_seq_[t]];
       const int pos = row_pos_[t];
       const int64_t slot = int64_t((*sl.block_table)[pos / kv.layout().block_size]) * kv.layout().block_size +
@@ -123,15 +138,22 @@ void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::Thre
     }
     attention_rows(batch, kv, l, pool, attention, stats);
     project(P ? P->wo.get() : nullptr, {&L.wo}, {xn_.data()}, att_.data(), T, pool);
-    kernels::add_inplace(x_.data(), xn_.data(), T * E);
+    // Residual, then the feed-forward norm, row by row.
+    rows([&](int t) {
+      kernels::add_inplace(&x_[size_t(t) * E], &xn_[size_t(t) * E], E);
+      norm_row(L.ffn_norm, t);
+    });
 
-    // Feed-forward block: norm, SwiGLU, down projection.
-    rms_norm_rows(x_.data(), L.ffn_norm, xn_.data(), T, E, c.rms_eps);
+    // Feed-forward block: SwiGLU, down projection, residual (+ the next layer's attention norm).
     project(P ? P->gate_up.get() : nullptr, {&L.w_gate, &L.w_up}, {ffn_gate_.data(), ffn_up_.data()}, xn_.data(), T,
             pool);
-    kernels::silu_mul(ffn_gate_.data(), ffn_up_.data(), ffn_gate_.data(), T * F);
+    rows([&](int t) { kernels::silu_mul(&ffn_gate_[size_t(t) * F], &ffn_up_[size_t(t) * F], &ffn_gate_[size_t(t) * F], F); });
     project(P ? P->down.get() : nullptr, {&L.w_down}, {xn_.data()}, ffn_gate_.data(), T, pool);
-    kernels::add_inplace(x_.data(), xn_.data(), T * E);
+    const WeightRef* next_norm = l + 1 < c.n_layers ? &weights_.layers[l + 1].attn_norm : nullptr;
+    rows([&](int t) {
+      kernels::add_inplace(&x_[size_t(t) * E], &xn_[size_t(t) * E], E);
+      if (next_norm) norm_row(*next_norm, t);
+    });
   }
 
   // Output head only for the rows whose next token is wanted.
