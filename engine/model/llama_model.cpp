@@ -174,7 +174,8 @@ void LlamaModel::attention_rows(const ForwardBatch& batch, KvStorage& kv, int la
                                 kernels::AttentionImpl impl, ForwardStats* stats) {
   const ModelConfig& c = config_;
   const int n_threads = pool ? pool->size() : 1;
-  std::vector<kernels::AttentionCounters> counters(n_threads);
+  std::vector<kernels::AttentionCounters>& counters = att_counters_;  // reused: no allocation per layer
+  counters.assign(size_t(n_threads), kernels::AttentionCounters{});
   kernels::PagedAttentionArgs base{};
   base.k = kv.k(layer);
   base.v = kv.v(layer);

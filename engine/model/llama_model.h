@@ -62,6 +62,7 @@ class LlamaModel {
     int thread;
   };
   std::vector<AttItem> att_items_;
+  std::vector<kernels::AttentionCounters> att_counters_;
 };
 
 }  // namespace inferscope

@@ -38,7 +38,7 @@ struct ThreadPool::Impl {
 
   // The current job. Written by the caller before the generation bump (release) and read by the
   // workers after they observe it (acquire).
-  const std::function<void(int64_t, int64_t, int)>* fn = nullptr;
+  const RangeFn* fn = nullptr;
   int64_t n_items = 0;
 
   void run_chunk(int index) const {
@@ -91,7 +91,7 @@ ThreadPool::~ThreadPool() {
 
 int ThreadPool::size() const { return impl_->n_threads; }
 
-void ThreadPool::parallel_for(int64_t n, const std::function<void(int64_t, int64_t, int)>& fn) {
+void ThreadPool::parallel_for(int64_t n, RangeFn fn) {
   Impl& p = *impl_;
   if (n <= 0) return;
   if (p.n_threads == 1 || n == 1) {

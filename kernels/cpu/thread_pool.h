@@ -2,9 +2,26 @@
 // A fixed pool of worker threads for the data-parallel loops inside one engine step.
 // The calling thread takes part in the work, so a pool of size 1 runs everything inline.
 #include <cstdint>
-#include <functional>
+#include <type_traits>
+#include <utility>
 
 namespace inferscope::kernels {
+
+// A non-owning reference to a callable fn(begin, end, thread): unlike std::function it never
+// allocates, so a parallel loop costs no heap traffic however much its lambda captures. The callable
+// must outlive the call it is passed to (parallel_for returns only when every chunk is done).
+class RangeFn {
+ public:
+  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, RangeFn>>>
+  RangeFn(F&& f)  // NOLINT: implicit, like std::function
+      : obj_(const_cast<void*>(static_cast<const void*>(&f))),
+        call_([](void* o, int64_t b, int64_t e, int t) { (*static_cast<std::remove_reference_t<F>*>(o))(b, e, t); }) {}
+  void operator()(int64_t b, int64_t e, int t) const { call_(obj_, b, e, t); }
+
+ private:
+  void* obj_;
+  void (*call_)(void*, int64_t, int64_t, int);
+};
 
 class ThreadPool {
  public:
@@ -17,8 +34,9 @@ class ThreadPool {
   int size() const;
   // Splits [0, n) into at most size() contiguous chunks and runs fn(begin, end, thread_index) on each,
   // returning when all chunks are done. Must not be called re-entrantly from inside fn.
-  // No heap allocation per call.
-  void parallel_for(int64_t n, const std::function<void(int64_t begin, int64_t end, int thread)>& fn);
+  // No heap allocation, lock or thread creation per call on the fast path (workers spin briefly
+  // before sleeping on a condition variable).
+  void parallel_for(int64_t n, RangeFn fn);
 
  private:
   struct Impl;

@@ -2,16 +2,54 @@
 #include <QtTest>
 
 #include <atomic>
+#include <cstdlib>
+#include <new>
 #include <vector>
 
 #include "kernels/cpu/thread_pool.h"
 
 using namespace inferscope::kernels;
 
+// Counts heap allocations made while g_counting is set (this test binary's operator new).
+namespace {
+std::atomic<bool> g_counting{false};
+std::atomic<int> g_allocations{0};
+}  // namespace
+void* operator new(std::size_t n) {
+  if (g_counting.load(std::memory_order_relaxed)) g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
 class TestThreadPool : public QObject {
   Q_OBJECT
 
  private slots:
+  // A parallel loop whose lambda captures far more than any small-buffer optimization holds still
+  // allocates nothing: the engine calls hundreds of these per step.
+  void parallelForDoesNotAllocate() {
+    ThreadPool pool(3);
+    std::vector<int64_t> sums(3, 0);
+    int64_t a = 1, b = 2, c = 3, d = 4, e = 5, f = 6;
+    auto body = [&](int64_t lo, int64_t hi, int t) {
+      for (int64_t i = lo; i < hi; ++i) sums[size_t(t)] += a + b + c + d + e + f + i;
+    };
+    pool.parallel_for(1000, body);  // warm-up: threads started, nothing lazily allocated later
+    g_allocations = 0;
+    g_counting = true;
+    for (int rep = 0; rep < 100; ++rep) {
+      pool.parallel_for(1000, body);
+      pool.parallel_for(7, [&](int64_t lo, int64_t hi, int t) { sums[size_t(t)] += hi - lo + a + b + c + d + e + f; });
+    }
+    g_counting = false;
+    QCOMPARE(g_allocations.load(), 0);
+    int64_t total = 0;
+    for (int64_t v : sums) total += v;
+    QCOMPARE(total, 101 * (1000 * 21 + 999 * 1000 / 2) + 100 * (7 + 21 * 3));
+  }
+
   void coversEveryIndexOnce() {
     for (int size = 1; size <= 4; ++size) {
       ThreadPool pool(size);
