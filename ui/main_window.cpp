@@ -31,6 +31,7 @@
 
 #include "engine/kv/kv_storage.h"
 #include "engine/workload/scenario.h"
+#include "engine/quant/weight_mode.h"
 #include "ui/blockmap/block_map_panel.h"
 #include "ui/blockmap/block_map_view.h"
 #include "ui/charts/charts_panel.h"
@@ -100,6 +101,7 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   connect(controller_, &EngineController::loadProgress, this, [this](const QString&, double f) { onLoadProgress(f); });
   connect(controller_, &EngineController::loadCancelled, this, [this](const QString& path) {
     setLoadingUi(false);
+    requantizing_ = false;
     log_->append(tr("Loading %1 cancelled; the previous model stays.").arg(path));
     updateStatus();
   });
@@ -114,6 +116,7 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   connect(controller_, &EngineController::message, this, [this](const QString& m) { log_->append(m, LogPanel::Warning); });
   connect(controller_, &EngineController::runningChanged, this, [this] { retranslateUi(); });
   connect(settingsPanel_, &EngineSettingsPanel::applyRequested, this, &MainWindow::requestApply);
+  connect(settingsPanel_, &EngineSettingsPanel::weightModeRequested, this, &MainWindow::requestWeightMode);
   connect(loadGen_, &LoadGeneratorPanel::startRequested, controller_, &EngineController::startLoad);
   connect(requests_, &RequestsPanel::selectionChanged, blockMap_, &BlockMapPanel::setHighlightedSequences);
   connect(requests_, &RequestsPanel::cancelRequested, controller_, &EngineController::cancel);
@@ -504,7 +507,7 @@ void MainWindow::setLoadingUi(bool loading) {
 
 void MainWindow::onLoadProgress(double fraction) {
   loadProgress_->setValue(int(fraction * 1000));
-  loadProgress_->setFormat(tr("Reading %p%"));
+  loadProgress_->setFormat(requantizing_ ? tr("Quantizing %p%") : tr("Reading %p%"));
   // Parsing and binding follow the read; they are short, so the bar just waits full.
 }
 
@@ -520,6 +523,7 @@ void MainWindow::changeSpeed(int delta) {
 
 void MainWindow::onLoadFinished(bool ok, const QString& error, const ModelCard& card) {
   setLoadingUi(false);
+  requantizing_ = false;
   if (!ok) {
     // The previous model (if any) stays loaded; say why this one was refused.
     lastError_ = error;
@@ -535,6 +539,9 @@ void MainWindow::onLoadFinished(bool ok, const QString& error, const ModelCard& 
   settingsPanel_->setModelCard(card);
   charts_->clear();
   log_->append(tr("Loaded %1 (%2 layers)").arg(QString::fromStdString(card.name)).arg(card.n_layers));
+  if (card.weight_mode != "stored")
+    log_->append(tr("Weights: %1, %2 MiB").arg(QString::fromStdString(card.weight_mode_label))
+                     .arg(card.weight_bytes / 1048576.0, 0, 'f', 1));
   retranslateUi();
 }
 
@@ -564,6 +571,27 @@ bool MainWindow::confirmDiscard() {
 void MainWindow::requestApply(const EngineConfig& cfg) {
   if (!confirmDiscard()) return;
   controller_->applyConfig(cfg);
+}
+
+void MainWindow::requestWeightMode(const QString& name, bool outlier, double outlierValue) {
+  if (!controller_->hasModel()) {
+    showError(tr("Weights not changed"), tr("Load a model before choosing its weight quantization."));
+    return;
+  }
+  quant::WeightMode mode;
+  try {
+    mode = quant::parse_weight_mode(name.toStdString());
+  } catch (const std::invalid_argument& e) {
+    showError(tr("Weights not changed"), QString::fromStdString(e.what()));
+    return;
+  }
+  if (outlier) mode.outlier = float(outlierValue);
+  if (!confirmDiscard()) return;
+  pendingModelPath_ = modelPath_;
+  requantizing_ = true;
+  setLoadingUi(true);
+  log_->append(tr("Re-quantizing the weights to %1").arg(QString::fromStdString(mode.label())));
+  controller_->applyWeightMode(mode);
 }
 
 void MainWindow::showError(const QString& title, const QString& text) {

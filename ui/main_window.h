@@ -91,7 +91,9 @@ class MainWindow : public QMainWindow {
   void onLoadFinished(bool ok, const QString& error, const ModelCard& card);
   void onConfigApplied(bool ok, const QString& error, const EngineConfig& cfg, qint64 blocks);
   void requestApply(const EngineConfig& cfg);
+  void requestWeightMode(const QString& mode, bool outlier, double outlierValue);
   bool confirmDiscard();
+  bool requantizing_ = false;  // the load progress bar shows a re-quantization
   void showError(const QString& title, const QString& text);
   void addRecent(const QString& path);
   void rebuildRecentMenu();

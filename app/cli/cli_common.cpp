@@ -1,8 +1,11 @@
 #include "app/cli/cli_common.h"
 
+#include <cmath>
 #include <iostream>
 
 #include "engine/model/default_model.h"
+#include "engine/quant/quantized_model.h"
+#include "kernels/cpu/thread_pool.h"
 #include "engine/workload/scenario.h"
 
 namespace inferscope::cli {
@@ -17,7 +20,42 @@ void add_model_option(CLI::App* app, ModelOptions& o, bool positional) {
   }
 }
 
-std::shared_ptr<LoadedModel> load_model_or_throw(const ModelOptions& o) { return load_model(resolve_model_path(o.path)); }
+void add_weight_options(CLI::App* app, ModelOptions& o) {
+  app->add_option("--weights", o.weights,
+                  "weight mode: stored | f32 | f16 | bf16 | q8_0 | q4_0 | q4_1 | "
+                  "sim:int<2..8>:<per-tensor|per-channel|g32|g64|g128|g256>[:asym] (simulated)");
+  app->add_option("--outlier", o.outlier, "set one weight per 2-D tensor (middle row, middle column) to this value "
+                                          "before quantizing");
+  o.app = app;
+}
+
+void apply_scenario_weights(ModelOptions& o, const std::string& weights, std::optional<double> outlier) {
+  if (!weights.empty() && !(o.app && o.app->count("--weights"))) o.weights = weights;
+  if (outlier && !(o.app && o.app->count("--outlier"))) o.outlier = outlier;
+}
+
+quant::WeightMode weight_mode_of(const ModelOptions& o) {
+  try {
+    quant::WeightMode m = quant::parse_weight_mode(o.weights);
+    if (o.outlier) {
+      if (!std::isfinite(*o.outlier)) throw std::invalid_argument("--outlier must be a finite number");
+      m.outlier = static_cast<float>(*o.outlier);
+    }
+    return m;
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+std::shared_ptr<LoadedModel> load_model_or_throw(const ModelOptions& o) {
+  const quant::WeightMode mode = weight_mode_of(o);
+  const std::string path = resolve_model_path(o.path);
+  if (!mode.requantizes()) return load_model(path);
+  kernels::ThreadPool pool(0);
+  quant::RequantizeOptions opt;
+  opt.pool = &pool;
+  return quant::load_model(path, mode, opt);
+}
 
 void add_sampling_options(CLI::App* app, SamplingOptions& o) {
   app->add_option("-n,--n-predict", o.n_predict, "tokens to generate at most")->check(CLI::Range(1, 1 << 20));

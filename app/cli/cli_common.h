@@ -3,9 +3,11 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "engine/llm_engine.h"
+#include "engine/quant/weight_mode.h"
 
 namespace inferscope::cli {
 
@@ -16,8 +18,18 @@ struct UsageError : std::runtime_error {
 
 struct ModelOptions {
   std::string path;  // -m; empty = the default model
+  std::string weights = "stored";  // --weights MODE (engine/quant/weight_mode.h)
+  std::optional<double> outlier;   // --outlier V
+  CLI::App* app = nullptr;         // set by add_weight_options; tells whether --weights was given
 };
 void add_model_option(CLI::App* app, ModelOptions& o, bool positional = false);
+// --weights MODE and --outlier V (generate, run, bench, quality, requantize).
+void add_weight_options(CLI::App* app, ModelOptions& o);
+// A scenario's "weights"/"outlier" where the flags did not give them.
+void apply_scenario_weights(ModelOptions& o, const std::string& weights, std::optional<double> outlier);
+// The mode the options name; throws UsageError with the parser's one-line reason.
+quant::WeightMode weight_mode_of(const ModelOptions& o);
+// Loads the model and applies the weight mode (re-encoding on every core, with a log line).
 std::shared_ptr<LoadedModel> load_model_or_throw(const ModelOptions& o);
 
 struct SamplingOptions {

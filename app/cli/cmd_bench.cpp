@@ -174,6 +174,7 @@ int run_bench(const BenchOptions& o) {
     j["model"] = card.name;
     j["path"] = card.path;
     j["weight_bytes"] = card.weight_bytes;
+    j["weights"] = card.weight_mode_label;
     j["parameters"] = card.n_parameters;
     j["simd"] = kernels::simd_level();
     j["int8_kernels"] = int8_kernels;
@@ -203,6 +204,7 @@ int run_bench(const BenchOptions& o) {
   for (const auto& [t, c] : ceilings)
     std::printf("ceilings, %d threads: read %.1f GB/s (%.0f MiB stream), fp32 %.0f GFLOP/s (%s), int8 %.0f GOP/s (%s)\n", t,
                 c.read_gb_s, c.read_bytes / 1048576.0, c.fp32_gflop_s, c.fp32_isa, c.int8_gop_s, c.int8_isa);
+  std::printf("weights %s, %.2f MiB\n", card.weight_mode_label.c_str(), card.weight_bytes / 1048576.0);
   std::printf("weights read per pass %.1f MB, %.1f MFLOP per token in the layers; warm load %.3f s\n\n",
               cost.weight_bytes_per_pass() / 1e6, cost.layer_flops / 1e6, load_s);
   std::printf("| %-24s | %10s | %-15s | %7s | %10s | %18s | %10s | %8s |\n", "model", "size", "backend", "threads", "test",
@@ -231,6 +233,7 @@ Command add_bench_command(CLI::App& root) {
   CLI::App* app = root.add_subcommand(
       "bench", "prompt-processing (pp), text-generation (tg) and batched-decode tokens/s against this machine's roofline");
   add_model_option(app, o->model);
+  add_weight_options(app, o->model);
   app->add_option("-p,--n-prompt", o->prompt, "prompt lengths to measure (pp); 0 skips")->delimiter(',');
   app->add_option("-n,--n-gen", o->gen, "generation lengths to measure (tg, batch 1); 0 skips")->delimiter(',');
   app->add_option("-t,--threads", o->threads, "thread counts (0 = one per core)")->delimiter(',');

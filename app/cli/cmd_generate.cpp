@@ -72,6 +72,7 @@ Command add_generate_command(CLI::App& root) {
   auto o = std::make_shared<GenerateOptions>();
   CLI::App* app = root.add_subcommand("generate", "generate text from a prompt, streamed, with prefill/decode tokens/s");
   add_model_option(app, o->model);
+  add_weight_options(app, o->model);
   app->add_option("-p,--prompt", o->prompt, "prompt text")->required();
   app->add_flag("--chat", o->chat, "format the prompt as a user message with the model's chat template");
   app->add_option("--system", o->system, "system message for --chat (default: the template's own)");

@@ -69,7 +69,9 @@ int run_run(const RunOptions& o) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("workload: ") + e.what());
   }
-  auto m = load_model_or_throw(o.model);
+  ModelOptions model = o.model;
+  apply_scenario_weights(model, sc.weights, sc.outlier);
+  auto m = load_model_or_throw(model);
   LLMEngine engine(m, cfg);
   WorkloadDriver driver(engine, make_workload(spec, *m));
   const auto t0 = Clock::now();
@@ -92,6 +94,8 @@ int run_run(const RunOptions& o) {
     j["engine"] = engine_config_to_json(cfg);
     j["workload"] = workload_to_json(spec);
     if (!sc.name.empty()) j["scenario"] = sc.name;
+    j["weights"] = m->card.weight_mode_label;
+    j["model_bytes"] = m->card.weight_bytes;
     print_json(j);
   } else {
     const nlohmann::json j = summary.to_json();
@@ -111,6 +115,7 @@ Command add_run_command(CLI::App& root) {
   CLI::App* app = root.add_subcommand("run", "run a workload to completion through the serving engine and report");
   o->app = app;
   add_model_option(app, o->model);
+  add_weight_options(app, o->model);
   app->add_option("--scenario", o->scenario, "scenario JSON (engine settings + workload); flags override it")
       ->check(CLI::ExistingFile);
   app->add_option("--requests", o->requests, "number of requests")->check(CLI::Range(1, 100000));

@@ -53,6 +53,14 @@ LlamaModel::LlamaModel(std::shared_ptr<const gguf::GgufFile> file) : file_(std::
   packed_ = pack_weights(weights_);
 }
 
+LlamaModel::LlamaModel(std::shared_ptr<const gguf::GgufFile> file, ModelWeights weights,
+                       std::shared_ptr<const void> weight_owner)
+    : file_(std::move(file)), weight_owner_(std::move(weight_owner)), weights_(std::move(weights)) {
+  config_ = read_model_config(*file_);
+  config_.n_vocab = static_cast<int>(weights_.token_embd.n_out);
+  packed_ = pack_weights(weights_);
+}
+
 LlamaModel::~LlamaModel() = default;
 
 void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,

@@ -27,6 +27,11 @@ class LlamaModel {
  public:
   // Takes ownership of an opened GGUF file; throws std::runtime_error when the model cannot run.
   explicit LlamaModel(std::shared_ptr<const gguf::GgufFile> file);
+  // Runs on weights bound elsewhere (e.g. re-encoded by engine/quant): the 1-D tensors and any 2-D weight
+  // left as stored still point into file; weight_owner keeps every other buffer the views point to alive
+  // for the model's lifetime. The weights must have the file's shapes (bind_weights checked the source);
+  // the fast-kernel copies are made from these weights, so re-encoded Q4_0/Q4_1/Q8_0 run packed too.
+  LlamaModel(std::shared_ptr<const gguf::GgufFile> file, ModelWeights weights, std::shared_ptr<const void> weight_owner);
   ~LlamaModel();
 
   const ModelConfig& config() const { return config_; }
@@ -50,6 +55,7 @@ class LlamaModel {
                         kernels::AttentionCounters* counters);
 
   std::shared_ptr<const gguf::GgufFile> file_;
+  std::shared_ptr<const void> weight_owner_;
   ModelConfig config_;
   ModelWeights weights_;
   PackedWeights packed_;

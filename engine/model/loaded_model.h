@@ -14,7 +14,7 @@ namespace inferscope {
 struct LoadedModel {
   std::shared_ptr<const gguf::GgufFile> file;
   std::unique_ptr<LlamaModel> model;
-  std::unique_ptr<Tokenizer> tokenizer;
+  std::shared_ptr<Tokenizer> tokenizer;  // shared by models derived from this one (engine/quant)
   std::optional<ChatTemplate> chat_template;  // absent when the model has none or it is unsupported
   std::string chat_template_error;             // why it is absent
   ModelCard card;

@@ -29,7 +29,7 @@ ModelCard make_model_card(const gguf::GgufFile& f, const ModelConfig& c, bool ti
   card.tokenizer_pre = f.get_string("tokenizer.ggml.pre").value_or("");
   for (const auto& t : f.tensors()) {
     const std::string type = kernels::type_name(t.type);
-    card.tensors.push_back({t.name, type, t.ne, t.n_elements, t.n_bytes});
+    card.tensors.push_back({t.name, type, t.ne, t.n_elements, t.n_bytes, {}, 0, 0});
     card.n_parameters += t.n_elements;
     card.weight_bytes += t.n_bytes;
     card.bytes_by_type[type] += t.n_bytes;

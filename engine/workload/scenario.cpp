@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+
+#include "engine/quant/weight_mode.h"
 #include <stdexcept>
 
 namespace inferscope {
@@ -144,13 +146,19 @@ json workload_to_json(const WorkloadSpec& w) {
 }
 
 Scenario parse_scenario(const json& j) {
-  check_keys(j, {"name", "description", "engine", "workload", "compare"}, "scenario");
+  check_keys(j, {"name", "description", "engine", "workload", "compare", "weights", "outlier"}, "scenario");
   Scenario s;
   s.name = j.value("name", "");
   s.description = j.value("description", "");
   if (j.contains("engine")) s.engine = j["engine"];
   if (j.contains("workload")) s.workload = j["workload"];
   engine_config_from_json(s.engine);  // validate now, so a bad file fails at load time
+  if (j.contains("weights")) {
+    if (!j["weights"].is_string()) throw std::invalid_argument("weights must be a weight mode name such as \"q8_0\"");
+    s.weights = j["weights"].get<std::string>();
+    quant::parse_weight_mode(s.weights);  // throws naming the bad mode
+  }
+  if (j.contains("outlier")) s.outlier = num<double>(j["outlier"], "outlier");
   if (j.contains("compare")) {
     if (!j["compare"].is_array()) throw std::invalid_argument("compare must be an array");
     for (const auto& v : j["compare"]) {
@@ -173,6 +181,8 @@ Scenario load_scenario(const std::string& path) {
 
 json scenario_to_json(const Scenario& s) {
   json j = {{"name", s.name}, {"description", s.description}, {"engine", s.engine}, {"workload", s.workload}};
+  if (!s.weights.empty()) j["weights"] = s.weights;
+  if (s.outlier) j["outlier"] = *s.outlier;
   if (!s.compare.empty()) {
     j["compare"] = json::array();
     for (const auto& v : s.compare) j["compare"].push_back({{"name", v.name}, {"engine", v.engine}});

@@ -11,9 +11,12 @@
 //                "gen_len": [32, 128], "shared_prefix": 0, "seed": 0, "n": 1, "temp": 0, "top_k": 0,
 //                "top_p": 1, "prompts_file": "..."},
 //   "compare":  [{"name": "static", "engine": {"batching": "static"}}]   (optional: variants run side by side)
+//   "weights":  "q8_0"   (optional: a weight mode, engine/quant/weight_mode.h; default "stored")
+//   "outlier":  10.0     (optional: inject one weight of this value per tensor before quantizing)
 // }
 // Every key is optional; absent keys keep their defaults. Unknown keys are rejected (typos must not pass).
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,8 @@ struct Scenario {
   nlohmann::json engine = nlohmann::json::object();
   nlohmann::json workload = nlohmann::json::object();
   std::vector<ScenarioVariant> compare;
+  std::string weights;           // empty = not set (the model runs as stored unless the caller says otherwise)
+  std::optional<double> outlier;
 };
 
 // Throws std::invalid_argument with the offending key or value.

@@ -6,6 +6,29 @@ import os
 import xml.etree.ElementTree as ET
 
 T = {
+ # Weight quantization (engine/quant)
+ '%1 (simulated)': ('%1（模擬）', '%1（模拟）'),
+ '%1 (simulated: the values of a lower precision, stored and run as F32)': ('%1（模擬：較低精度的數值，以 F32 儲存與執行）', '%1（模拟：较低精度的数值，以 F32 存储与运行）'),
+ 'Apply weights (re-quantizes)': ('套用權重（重新量化）', '应用权重（重新量化）'),
+ 'Inject an outlier': ('注入離群值', '注入离群值'),
+ 'Load a model before choosing its weight quantization.': ('請先載入模型，再選擇權重量化。', '请先加载模型，再选择权重量化。'),
+ 'Outlier value': ('離群值', '离群值'),
+ 'Quantizing %p%': ('量化中 %p%', '量化中 %p%'),
+ 'Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).':
+   ('重新編碼已載入的權重：真實格式會改變核心讀取的位元組；sim: 模式為模擬（整數值以 F32 儲存）。',
+    '重新编码已加载的权重：真实格式会改变内核读取的字节；sim: 模式为模拟（整数值以 F32 存储）。'),
+ "Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.":
+   ('在背景執行緒中從檔案的數值重新編碼權重；執行中的請求會被捨棄。', '在后台线程中从文件的数值重新编码权重；运行中的请求会被丢弃。'),
+ 'Re-quantizing the weights to %1': ('正在將權重重新量化為 %1', '正在将权重重新量化为 %1'),
+ 'Running: %1, %2 MiB of weights': ('執行中：%1，權重 %2 MiB', '运行中：%1，权重 %2 MiB'),
+ 'Set one weight per tensor (middle row, middle column) to the value below before quantizing.':
+   ('量化前將每個張量的一個權重（中間列、中間行）設為下方的數值。', '量化前将每个张量的一个权重（中间行、中间列）设为下方的数值。'),
+ 'The injected weight; typical weights are below 0.1 in magnitude.': ('注入的權重；一般權重的絕對值小於 0.1。', '注入的权重；一般权重的绝对值小于 0.1。'),
+ 'Weight mode': ('權重模式', '权重模式'),
+ 'Weight quantization': ('權重量化', '权重量化'),
+ 'Weights not changed': ('權重未變更', '权重未更改'),
+ 'Weights: %1, %2 MiB': ('權重：%1，%2 MiB', '权重：%1，%2 MiB'),
+ 'as stored in the file': ('依檔案中的儲存格式', '按文件中的存储格式'),
  '%1 blocks of %2 slots: %3 used, %4 cached, %5 shared, %6 free': ('%1 個區塊，每塊 %2 格：%3 使用中、%4 已快取、%5 共用、%6 空閒', '%1 个块，每块 %2 格：%3 使用中、%4 已缓存、%5 共享、%6 空闲'),
  'seq %1 (%2 tokens): %3': ('序列 %1（%2 個 token）：%3', '序列 %1（%2 个 token）：%3'),
  'Zoom:': ('縮放：', '缩放：'),

@@ -306,164 +306,219 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="131" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="165" />
         <source>(load a model to see the block count)</source>
         <translation>（加载模型后显示块数）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="133" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="167" />
         <source>%1 blocks = %2 tokens</source>
         <translation>%1 个块 = %2 个 token</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="134" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="168" />
         <source>The KV budget does not hold a single block.</source>
         <translation>KV 预算连一个块都放不下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="193" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="227" />
         <source>KV cache dtype</source>
         <translation>KV 缓存数据类型</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="193" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="227" />
         <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
         <translation>存储键和值的精度：类型越小，同样的内存能放越多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="194" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="228" />
         <source>Block size (tokens)</source>
         <translation>块大小（token）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="194" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="228" />
         <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
         <translation>每个分页 KV 块的 token 数：块越大，表项越少，但每个序列末端的空槽越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="195" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="229" />
         <source>KV budget</source>
         <translation>KV 预算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="195" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="229" />
         <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
         <translation>为分页 KV 缓存保留的内存，决定共有多少块。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="196" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="230" />
         <source>Resulting blocks</source>
         <translation>可得块数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="196" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="230" />
         <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
         <translation>以当前模型和数据类型，这个预算能换得多少物理块。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="197" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="231" />
         <source>Prefix caching</source>
         <translation>前缀缓存</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="197" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="231" />
         <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
         <translation>重用相同提示前缀的 KV 块，而不是重新计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="198" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="232" />
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="198" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="232" />
         <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
         <translation>分块版以在线 softmax 逐块计算注意力；朴素版会把每个分数都算出来存下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="199" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="233" />
         <source>Batching</source>
         <translation>批处理</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="199" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="233" />
         <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
         <translation>连续批处理每一步都接纳新请求；静态批处理要等整批完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="200" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="234" />
         <source>Max sequences</source>
         <translation>最大序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="200" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="234" />
         <source>How many sequences may run in one step (the batch slots).</source>
         <translation>一步中最多可同时运行的序列数（批槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="201" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="235" />
         <source>Max batched tokens</source>
         <translation>最大批 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="201" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="235" />
         <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
         <translation>一步的 token 预算：预填充分块加上每个运行中序列的一个解码 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="202" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="236" />
         <source>Chunked prefill</source>
         <translation>分块预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="202" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="236" />
         <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
         <translation>把长提示分成多步处理，让其他请求的解码持续进行。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="203" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="237" />
         <source>No KV cache (recompute)</source>
         <translation>不用 KV 缓存（重新计算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="203" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="237" />
         <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
         <translation>每一步都从第一个 token 重算每个序列，用来展示 KV 缓存省下了什么。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="204" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="238" />
         <source>Compute threads</source>
         <translation>计算线程</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="204" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="238" />
         <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
         <translation>一步内做矩阵乘法所用的线程数；0 表示每个核心一个。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="205" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="239" />
         <source>Continuous</source>
         <translation>连续</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="206" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="240" />
         <source>Static</source>
         <translation>静态</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="207" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="241" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="208" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="242" />
         <source>Apply (rebuilds the engine)</source>
         <translation>应用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="209" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="243" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以这些设置创建新引擎；运行中的请求会被丢弃。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="251" />
+        <source>Weight quantization</source>
+        <translation>权重量化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="252" />
+        <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
+        <translation>重新编码已加载的权重：真实格式会改变内核读取的字节；sim: 模式为模拟（整数值以 F32 存储）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
+        <source>Inject an outlier</source>
+        <translation>注入离群值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
+        <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
+        <translation>量化前将每个张量的一个权重（中间行、中间列）设为下方的数值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="254" />
+        <source>Outlier value</source>
+        <translation>离群值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="254" />
+        <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
+        <translation>注入的权重；一般权重的绝对值小于 0.1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="257" />
+        <source>as stored in the file</source>
+        <translation>按文件中的存储格式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="258" />
+        <source>%1 (simulated)</source>
+        <translation>%1（模拟）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="260" />
+        <source>Apply weights (re-quantizes)</source>
+        <translation>应用权重（重新量化）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="261" />
+        <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
+        <translation>在后台线程中从文件的数值重新编码权重；运行中的请求会被丢弃。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="263" />
+        <source>Running: %1, %2 MiB of weights</source>
+        <translation>运行中：%1，权重 %2 MiB</translation>
     </message>
 </context>
 <context>
@@ -622,387 +677,392 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="103" />
+        <location filename="../../ui/main_window.cpp" line="105" />
         <source>Loading %1 cancelled; the previous model stays.</source>
         <translation>已取消加载 %1；保留先前的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="110" />
+        <location filename="../../ui/main_window.cpp" line="112" />
         <source>Comparison cancelled.</source>
         <translation>已取消比较。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="110" />
+        <location filename="../../ui/main_window.cpp" line="112" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比较完成：已运行 %n 个变体。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="190" />
+        <location filename="../../ui/main_window.cpp" line="193" />
         <source>Open GGUF model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="191" />
+        <location filename="../../ui/main_window.cpp" line="194" />
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF 模型 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="197" />
+        <location filename="../../ui/main_window.cpp" line="200" />
         <source>Export all charts to folder</source>
         <translation>将所有图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="201" />
-        <location filename="../../ui/main_window.cpp" line="352" />
+        <location filename="../../ui/main_window.cpp" line="204" />
+        <location filename="../../ui/main_window.cpp" line="355" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="202" />
+        <location filename="../../ui/main_window.cpp" line="205" />
         <source>Exported %1 files to %2</source>
         <translation>已导出 %1 个文件到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="262" />
+        <location filename="../../ui/main_window.cpp" line="265" />
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="262" />
-        <location filename="../../ui/main_window.cpp" line="268" />
+        <location filename="../../ui/main_window.cpp" line="265" />
+        <location filename="../../ui/main_window.cpp" line="271" />
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="264" />
-        <location filename="../../ui/main_window.cpp" line="630" />
-        <location filename="../../ui/main_window.cpp" line="738" />
+        <location filename="../../ui/main_window.cpp" line="267" />
+        <location filename="../../ui/main_window.cpp" line="658" />
+        <location filename="../../ui/main_window.cpp" line="766" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="268" />
+        <location filename="../../ui/main_window.cpp" line="271" />
         <source>Save current settings as scenario</source>
         <translation>将当前设置保存为场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="270" />
+        <location filename="../../ui/main_window.cpp" line="273" />
         <source>Scenario not saved</source>
         <translation>场景未保存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="274" />
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="277" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>About InferScope</source>
         <translation>关于 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="274" />
+        <location filename="../../ui/main_window.cpp" line="277" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 让 LLM 推理看得见：真实的引擎跑真实的模型，一步一步呈现。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="343" />
+        <location filename="../../ui/main_window.cpp" line="346" />
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="363" />
+        <location filename="../../ui/main_window.cpp" line="366" />
         <source>Export PNG (1x)...</source>
         <translation>导出 PNG（1 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="364" />
+        <location filename="../../ui/main_window.cpp" line="367" />
         <source>Export PNG (2x)...</source>
         <translation>导出 PNG（2 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="365" />
+        <location filename="../../ui/main_window.cpp" line="368" />
         <source>Export SVG...</source>
         <translation>导出 SVG…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="366" />
+        <location filename="../../ui/main_window.cpp" line="369" />
         <source>Export data as CSV...</source>
         <translation>将数据导出为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="367" />
+        <location filename="../../ui/main_window.cpp" line="370" />
         <source>Copy to clipboard</source>
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="374" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="374" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="375" />
+        <location filename="../../ui/main_window.cpp" line="378" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="376" />
+        <location filename="../../ui/main_window.cpp" line="379" />
         <source>Block map</source>
         <translation>块图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="377" />
+        <location filename="../../ui/main_window.cpp" line="380" />
         <source>Playground</source>
         <translation>试玩区</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="378" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>Load generator</source>
         <translation>负载生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="382" />
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="380" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="384" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="386" />
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="387" />
         <source>Run controls</source>
         <translation>运行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="386" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="388" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>&amp;Open model...</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Export all...</source>
         <translation>全部导出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每张图表（PNG 1 倍／2 倍、SVG、CSV）、每步指标和清单写入文件夹。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Run or pause the engine (Space).</source>
         <translation>运行或暂停引擎（空格键）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="400" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>Run exactly one engine step (N).</source>
         <translation>只运行一个引擎步骤（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Drop every request and the chart history; keep the model and settings (Ctrl+R).</source>
         <translation>丢弃所有请求和图表历史，保留模型和设置（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度调快一级（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度调慢一级（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Compare variants</source>
         <translation>比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上运行场景的每个变体，并叠加其图表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止加载模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>打开 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>将每张图表（PNG 1x/2x、SVG、CSV）、每步指标与清单写入文件夹（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全屏、较大字体和较粗线条（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Open scenario file...</source>
         <translation>打开场景文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>Save current settings as scenario...</source>
         <translation>将当前设置保存为场景…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>演示时放慢引擎；全速则以 CPU 能达到的最快速度运行（[ 调慢，] 调快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="441" />
+        <location filename="../../ui/main_window.cpp" line="444" />
         <source>No translation for %1</source>
         <translation>没有 %1 的翻译</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="492" />
+        <location filename="../../ui/main_window.cpp" line="495" />
         <source>Loading %1 ...</source>
         <translation>正在加载 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="493" />
+        <location filename="../../ui/main_window.cpp" line="496" />
         <source>Loading model %1</source>
         <translation>正在加载模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="507" />
+        <location filename="../../ui/main_window.cpp" line="510" />
         <source>Reading %p%</source>
         <translation>读取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="526" />
+        <location filename="../../ui/main_window.cpp" line="510" />
+        <source>Quantizing %p%</source>
+        <translation>量化中 %p%</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="530" />
         <source>Model not loaded</source>
         <translation>模型未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="526" />
+        <location filename="../../ui/main_window.cpp" line="530" />
         <source>%1
 
 %2</source>
@@ -1011,67 +1071,88 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="537" />
+        <location filename="../../ui/main_window.cpp" line="541" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已加载 %1（%2 层）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="544" />
+        <location filename="../../ui/main_window.cpp" line="543" />
+        <source>Weights: %1, %2 MiB</source>
+        <translation>权重：%1，%2 MiB</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="551" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="545" />
+        <location filename="../../ui/main_window.cpp" line="552" />
         <source>Settings rejected: %1</source>
         <translation>设置被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="548" />
+        <location filename="../../ui/main_window.cpp" line="555" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已创建，共 %1 个 KV 块。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="559" />
+        <location filename="../../ui/main_window.cpp" line="566" />
         <source>Discard running work?</source>
         <translation>要丢弃运行中的工作吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="560" />
+        <location filename="../../ui/main_window.cpp" line="567" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有请求在等待或运行中。重建引擎会丢弃它们。要继续吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="592" />
+        <location filename="../../ui/main_window.cpp" line="578" />
+        <location filename="../../ui/main_window.cpp" line="585" />
+        <source>Weights not changed</source>
+        <translation>权重未更改</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="578" />
+        <source>Load a model before choosing its weight quantization.</source>
+        <translation>请先加载模型，再选择权重量化。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="593" />
+        <source>Re-quantizing the weights to %1</source>
+        <translation>正在将权重重新量化为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="620" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 运行中、%4 等待中｜%5 个 KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="593" />
+        <location filename="../../ui/main_window.cpp" line="621" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="593" />
+        <location filename="../../ui/main_window.cpp" line="621" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="599" />
+        <location filename="../../ui/main_window.cpp" line="627" />
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="657" />
+        <location filename="../../ui/main_window.cpp" line="685" />
         <source>Scenario "%1": %2</source>
         <translation>场景“%1”：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="663" />
+        <location filename="../../ui/main_window.cpp" line="691" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此场景比较 %n 个变体；每个都在自己的引擎上运行（比较标签页）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="683" />
+        <location filename="../../ui/main_window.cpp" line="711" />
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -1110,58 +1191,76 @@
     </message>
     <message>
         <location filename="../../ui/panels/model_card_panel.cpp" line="53" />
+        <source>Weight mode</source>
+        <translation>权重模式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="54" />
+        <source>%1 (simulated: the values of a lower precision, stored and run as F32)</source>
+        <translation>%1（模拟：较低精度的数值，以 F32 存储与运行）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="57" />
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="54" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="58" />
         <source>Heads / KV heads / head dim</source>
         <translation>注意力头／KV 头／头维度</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="55" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="59" />
         <source>Hidden / FFN</source>
         <translation>隐藏层／FFN</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="56" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="60" />
         <source>Context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="57" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="61" />
         <source>Vocabulary</source>
         <translation>词汇量</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="58" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="62" />
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="59" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="63" />
         <source>Chat template</source>
         <translation>对话模板</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="59" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="63" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="60" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="64" />
         <source>KV bytes per token (%1)</source>
         <translation>每 token 的 KV 字节（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="62" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="66" />
         <source>Tensor types</source>
         <translation>张量类型</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="65" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="69" />
         <source>%1 tensors, %2</source>
         <translation>%1 个张量，%2</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::ModelLoader</name>
+    <message>
+        <location filename="../../ui/engine/model_loader.cpp" line="98" />
+        <source>Load a model before choosing its weight quantization.</source>
+        <translation>请先加载模型，再选择权重量化。</translation>
     </message>
 </context>
 <context>
@@ -1361,6 +1460,45 @@
         <location filename="../../ui/panels/requests_panel.cpp" line="86" />
         <source>Cancel selected request</source>
         <translation>取消选中的请求</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::TokenStyle</name>
+    <message>
+        <source>prefix-cache hit</source>
+        <translation>前缀缓存命中</translation>
+    </message>
+    <message>
+        <source>prefilled</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>decoded</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>accepted draft</source>
+        <translation>接受的草稿</translation>
+    </message>
+    <message>
+        <source>Tokens:</source>
+        <translation>Token：</translation>
+    </message>
+    <message>
+        <source>Prompt token whose KV blocks came from the prefix cache: not computed again.</source>
+        <translation>KV 块来自前缀缓存的提示 token：不再重新计算。</translation>
+    </message>
+    <message>
+        <source>Prompt token computed in a prefill pass.</source>
+        <translation>在预填充阶段计算的提示 token。</translation>
+    </message>
+    <message>
+        <source>Generated token: one decode step each.</source>
+        <translation>生成的 token：每个一次解码步骤。</translation>
+    </message>
+    <message>
+        <source>Draft token accepted by speculative verification (the engine has no speculative decoding yet, so none appear).</source>
+        <translation>经推测验证接受的草稿 token（引擎尚未支持推测解码，因此不会出现）。</translation>
     </message>
 </context>
 <context>

@@ -306,164 +306,219 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="131" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="165" />
         <source>(load a model to see the block count)</source>
         <translation>（載入模型後顯示區塊數）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="133" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="167" />
         <source>%1 blocks = %2 tokens</source>
         <translation>%1 個區塊 = %2 個 token</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="134" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="168" />
         <source>The KV budget does not hold a single block.</source>
         <translation>KV 預算連一個區塊都放不下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="193" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="227" />
         <source>KV cache dtype</source>
         <translation>KV 快取資料型別</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="193" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="227" />
         <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
         <translation>儲存鍵與值的精度：型別越小，同樣的記憶體能放越多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="194" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="228" />
         <source>Block size (tokens)</source>
         <translation>區塊大小（token）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="194" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="228" />
         <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
         <translation>每個分頁 KV 區塊的 token 數：區塊越大，表項越少，但每個序列末端的空格越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="195" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="229" />
         <source>KV budget</source>
         <translation>KV 預算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="195" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="229" />
         <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
         <translation>保留給分頁 KV 快取的記憶體，決定共有多少區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="196" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="230" />
         <source>Resulting blocks</source>
         <translation>可得區塊數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="196" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="230" />
         <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
         <translation>以目前模型與資料型別，這個預算能換得多少實體區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="197" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="231" />
         <source>Prefix caching</source>
         <translation>前綴快取</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="197" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="231" />
         <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
         <translation>重用相同提示前綴的 KV 區塊，而不是重新計算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="198" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="232" />
         <source>Attention kernel</source>
         <translation>注意力核心</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="198" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="232" />
         <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
         <translation>分塊版以線上 softmax 逐塊計算注意力；樸素版會把每個分數都算出來存下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="199" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="233" />
         <source>Batching</source>
         <translation>批次處理</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="199" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="233" />
         <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
         <translation>連續批次每一步都接納新請求；靜態批次要等整批完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="200" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="234" />
         <source>Max sequences</source>
         <translation>最大序列數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="200" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="234" />
         <source>How many sequences may run in one step (the batch slots).</source>
         <translation>一步中最多可同時執行的序列數（批次槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="201" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="235" />
         <source>Max batched tokens</source>
         <translation>最大批次 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="201" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="235" />
         <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
         <translation>一步的 token 預算：預填區段加上每個執行中序列的一個解碼 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="202" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="236" />
         <source>Chunked prefill</source>
         <translation>分段預填</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="202" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="236" />
         <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
         <translation>把長提示分成多步處理，讓其他請求的解碼持續進行。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="203" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="237" />
         <source>No KV cache (recompute)</source>
         <translation>不用 KV 快取（重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="203" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="237" />
         <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
         <translation>每一步都從第一個 token 重算每個序列，用來展示 KV 快取省下了什麼。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="204" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="238" />
         <source>Compute threads</source>
         <translation>運算執行緒</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="204" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="238" />
         <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
         <translation>一步內做矩陣乘法所用的執行緒數；0 表示每個核心一個。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="205" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="239" />
         <source>Continuous</source>
         <translation>連續</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="206" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="240" />
         <source>Static</source>
         <translation>靜態</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="207" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="241" />
         <source>auto</source>
         <translation>自動</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="208" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="242" />
         <source>Apply (rebuilds the engine)</source>
         <translation>套用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="209" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="243" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以這些設定建立新引擎；執行中的請求會被捨棄。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="251" />
+        <source>Weight quantization</source>
+        <translation>權重量化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="252" />
+        <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
+        <translation>重新編碼已載入的權重：真實格式會改變核心讀取的位元組；sim: 模式為模擬（整數值以 F32 儲存）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
+        <source>Inject an outlier</source>
+        <translation>注入離群值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
+        <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
+        <translation>量化前將每個張量的一個權重（中間列、中間行）設為下方的數值。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="254" />
+        <source>Outlier value</source>
+        <translation>離群值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="254" />
+        <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
+        <translation>注入的權重；一般權重的絕對值小於 0.1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="257" />
+        <source>as stored in the file</source>
+        <translation>依檔案中的儲存格式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="258" />
+        <source>%1 (simulated)</source>
+        <translation>%1（模擬）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="260" />
+        <source>Apply weights (re-quantizes)</source>
+        <translation>套用權重（重新量化）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="261" />
+        <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
+        <translation>在背景執行緒中從檔案的數值重新編碼權重；執行中的請求會被捨棄。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="263" />
+        <source>Running: %1, %2 MiB of weights</source>
+        <translation>執行中：%1，權重 %2 MiB</translation>
     </message>
 </context>
 <context>
@@ -622,387 +677,392 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="103" />
+        <location filename="../../ui/main_window.cpp" line="105" />
         <source>Loading %1 cancelled; the previous model stays.</source>
         <translation>已取消載入 %1；保留先前的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="110" />
+        <location filename="../../ui/main_window.cpp" line="112" />
         <source>Comparison cancelled.</source>
         <translation>已取消比較。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="110" />
+        <location filename="../../ui/main_window.cpp" line="112" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比較完成：已執行 %n 個變體。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="190" />
+        <location filename="../../ui/main_window.cpp" line="193" />
         <source>Open GGUF model</source>
         <translation>開啟 GGUF 模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="191" />
+        <location filename="../../ui/main_window.cpp" line="194" />
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF 模型 (*.gguf);;所有檔案 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="197" />
+        <location filename="../../ui/main_window.cpp" line="200" />
         <source>Export all charts to folder</source>
         <translation>將所有圖表匯出到資料夾</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="201" />
-        <location filename="../../ui/main_window.cpp" line="352" />
+        <location filename="../../ui/main_window.cpp" line="204" />
+        <location filename="../../ui/main_window.cpp" line="355" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="202" />
+        <location filename="../../ui/main_window.cpp" line="205" />
         <source>Exported %1 files to %2</source>
         <translation>已匯出 %1 個檔案到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="262" />
+        <location filename="../../ui/main_window.cpp" line="265" />
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="262" />
-        <location filename="../../ui/main_window.cpp" line="268" />
+        <location filename="../../ui/main_window.cpp" line="265" />
+        <location filename="../../ui/main_window.cpp" line="271" />
         <source>Scenarios (*.json)</source>
         <translation>情境 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="264" />
-        <location filename="../../ui/main_window.cpp" line="630" />
-        <location filename="../../ui/main_window.cpp" line="738" />
+        <location filename="../../ui/main_window.cpp" line="267" />
+        <location filename="../../ui/main_window.cpp" line="658" />
+        <location filename="../../ui/main_window.cpp" line="766" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="268" />
+        <location filename="../../ui/main_window.cpp" line="271" />
         <source>Save current settings as scenario</source>
         <translation>將目前設定存成情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="270" />
+        <location filename="../../ui/main_window.cpp" line="273" />
         <source>Scenario not saved</source>
         <translation>情境未儲存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="274" />
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="277" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>About InferScope</source>
         <translation>關於 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="274" />
+        <location filename="../../ui/main_window.cpp" line="277" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 讓 LLM 推論看得見：真實的引擎跑真實的模型，一步一步呈現。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="343" />
+        <location filename="../../ui/main_window.cpp" line="346" />
         <source>Export chart</source>
         <translation>匯出圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="363" />
+        <location filename="../../ui/main_window.cpp" line="366" />
         <source>Export PNG (1x)...</source>
         <translation>匯出 PNG（1 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="364" />
+        <location filename="../../ui/main_window.cpp" line="367" />
         <source>Export PNG (2x)...</source>
         <translation>匯出 PNG（2 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="365" />
+        <location filename="../../ui/main_window.cpp" line="368" />
         <source>Export SVG...</source>
         <translation>匯出 SVG…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="366" />
+        <location filename="../../ui/main_window.cpp" line="369" />
         <source>Export data as CSV...</source>
         <translation>將資料匯出為 CSV…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="367" />
+        <location filename="../../ui/main_window.cpp" line="370" />
         <source>Copy to clipboard</source>
         <translation>複製到剪貼簿</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="374" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="374" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="375" />
+        <location filename="../../ui/main_window.cpp" line="378" />
         <source>Charts</source>
         <translation>圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="376" />
+        <location filename="../../ui/main_window.cpp" line="379" />
         <source>Block map</source>
         <translation>區塊圖</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="377" />
+        <location filename="../../ui/main_window.cpp" line="380" />
         <source>Playground</source>
         <translation>試玩區</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="378" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>Load generator</source>
         <translation>負載產生器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="382" />
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="380" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="384" />
         <source>Engine settings</source>
         <translation>引擎設定</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="386" />
         <source>Log</source>
         <translation>紀錄</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="387" />
         <source>Run controls</source>
         <translation>執行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="386" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="388" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>&amp;Scenarios</source>
         <translation>情境(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Language</source>
         <translation>語言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>&amp;Open model...</source>
         <translation>開啟模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Export all...</source>
         <translation>全部匯出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每張圖表（PNG 1 倍／2 倍、SVG、CSV）、每步指標與清單寫入資料夾。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Run or pause the engine (Space).</source>
         <translation>執行或暫停引擎（空白鍵）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>Step</source>
         <translation>單步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="400" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>Run exactly one engine step (N).</source>
         <translation>只執行一個引擎步驟（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>Reset</source>
         <translation>重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Drop every request and the chart history; keep the model and settings (Ctrl+R).</source>
         <translation>捨棄所有請求與圖表歷史，保留模型與設定（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度調快一級（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度調慢一級（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Compare variants</source>
         <translation>比較變體</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上執行情境的每個變體，並疊加其圖表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Cancel loading</source>
         <translation>取消載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止載入模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>開啟 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>將每張圖表（PNG 1x/2x、SVG、CSV）、每步指標與清單寫入資料夾（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Presentation mode</source>
         <translation>簡報模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全螢幕、較大字型與較粗線條（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>Dark theme</source>
         <translation>深色主題</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Open scenario file...</source>
         <translation>開啟情境檔…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>Save current settings as scenario...</source>
         <translation>將目前設定存成情境…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>示範時放慢引擎；全速則以 CPU 能達到的最快速度執行（[ 調慢，] 調快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="441" />
+        <location filename="../../ui/main_window.cpp" line="444" />
         <source>No translation for %1</source>
         <translation>沒有 %1 的翻譯</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="492" />
+        <location filename="../../ui/main_window.cpp" line="495" />
         <source>Loading %1 ...</source>
         <translation>正在載入 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="493" />
+        <location filename="../../ui/main_window.cpp" line="496" />
         <source>Loading model %1</source>
         <translation>正在載入模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="507" />
+        <location filename="../../ui/main_window.cpp" line="510" />
         <source>Reading %p%</source>
         <translation>讀取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="526" />
+        <location filename="../../ui/main_window.cpp" line="510" />
+        <source>Quantizing %p%</source>
+        <translation>量化中 %p%</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="530" />
         <source>Model not loaded</source>
         <translation>模型未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="526" />
+        <location filename="../../ui/main_window.cpp" line="530" />
         <source>%1
 
 %2</source>
@@ -1011,67 +1071,88 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="537" />
+        <location filename="../../ui/main_window.cpp" line="541" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已載入 %1（%2 層）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="544" />
+        <location filename="../../ui/main_window.cpp" line="543" />
+        <source>Weights: %1, %2 MiB</source>
+        <translation>權重：%1，%2 MiB</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="551" />
         <source>Not applied: %1</source>
         <translation>未套用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="545" />
+        <location filename="../../ui/main_window.cpp" line="552" />
         <source>Settings rejected: %1</source>
         <translation>設定被拒絕：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="548" />
+        <location filename="../../ui/main_window.cpp" line="555" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="559" />
+        <location filename="../../ui/main_window.cpp" line="566" />
         <source>Discard running work?</source>
         <translation>要捨棄執行中的工作嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="560" />
+        <location filename="../../ui/main_window.cpp" line="567" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="592" />
+        <location filename="../../ui/main_window.cpp" line="578" />
+        <location filename="../../ui/main_window.cpp" line="585" />
+        <source>Weights not changed</source>
+        <translation>權重未變更</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="578" />
+        <source>Load a model before choosing its weight quantization.</source>
+        <translation>請先載入模型，再選擇權重量化。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="593" />
+        <source>Re-quantizing the weights to %1</source>
+        <translation>正在將權重重新量化為 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="620" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="593" />
+        <location filename="../../ui/main_window.cpp" line="621" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="593" />
+        <location filename="../../ui/main_window.cpp" line="621" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="599" />
+        <location filename="../../ui/main_window.cpp" line="627" />
         <source>No model loaded</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="657" />
+        <location filename="../../ui/main_window.cpp" line="685" />
         <source>Scenario "%1": %2</source>
         <translation>情境「%1」：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="663" />
+        <location filename="../../ui/main_window.cpp" line="691" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="683" />
+        <location filename="../../ui/main_window.cpp" line="711" />
         <source>cannot write %1</source>
         <translation>無法寫入 %1</translation>
     </message>
@@ -1110,58 +1191,76 @@
     </message>
     <message>
         <location filename="../../ui/panels/model_card_panel.cpp" line="53" />
+        <source>Weight mode</source>
+        <translation>權重模式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="54" />
+        <source>%1 (simulated: the values of a lower precision, stored and run as F32)</source>
+        <translation>%1（模擬：較低精度的數值，以 F32 儲存與執行）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="57" />
         <source>Layers</source>
         <translation>層數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="54" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="58" />
         <source>Heads / KV heads / head dim</source>
         <translation>注意力頭／KV 頭／頭維度</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="55" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="59" />
         <source>Hidden / FFN</source>
         <translation>隱藏層／FFN</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="56" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="60" />
         <source>Context length</source>
         <translation>上下文長度</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="57" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="61" />
         <source>Vocabulary</source>
         <translation>詞彙量</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="58" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="62" />
         <source>Tokenizer</source>
         <translation>分詞器</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="59" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="63" />
         <source>Chat template</source>
         <translation>對話範本</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="59" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="63" />
         <source>none</source>
         <translation>無</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="60" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="64" />
         <source>KV bytes per token (%1)</source>
         <translation>每 token 的 KV 位元組（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="62" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="66" />
         <source>Tensor types</source>
         <translation>張量型別</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="65" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="69" />
         <source>%1 tensors, %2</source>
         <translation>%1 個張量，%2</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::ModelLoader</name>
+    <message>
+        <location filename="../../ui/engine/model_loader.cpp" line="98" />
+        <source>Load a model before choosing its weight quantization.</source>
+        <translation>請先載入模型，再選擇權重量化。</translation>
     </message>
 </context>
 <context>
@@ -1361,6 +1460,45 @@
         <location filename="../../ui/panels/requests_panel.cpp" line="86" />
         <source>Cancel selected request</source>
         <translation>取消選取的請求</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::TokenStyle</name>
+    <message>
+        <source>prefix-cache hit</source>
+        <translation>前綴快取命中</translation>
+    </message>
+    <message>
+        <source>prefilled</source>
+        <translation>預填</translation>
+    </message>
+    <message>
+        <source>decoded</source>
+        <translation>解碼</translation>
+    </message>
+    <message>
+        <source>accepted draft</source>
+        <translation>接受的草稿</translation>
+    </message>
+    <message>
+        <source>Tokens:</source>
+        <translation>Token：</translation>
+    </message>
+    <message>
+        <source>Prompt token whose KV blocks came from the prefix cache: not computed again.</source>
+        <translation>KV 區塊來自前綴快取的提示 token：不再重新計算。</translation>
+    </message>
+    <message>
+        <source>Prompt token computed in a prefill pass.</source>
+        <translation>在預填階段計算的提示 token。</translation>
+    </message>
+    <message>
+        <source>Generated token: one decode step each.</source>
+        <translation>生成的 token：每個一次解碼步驟。</translation>
+    </message>
+    <message>
+        <source>Draft token accepted by speculative verification (the engine has no speculative decoding yet, so none appear).</source>
+        <translation>經推測驗證接受的草稿 token（引擎尚未支援推測解碼，因此不會出現）。</translation>
     </message>
 </context>
 <context>

@@ -77,6 +77,11 @@ void EngineController::loadModel(const QString& path) {
   emit loadStarted(path);
   loader_->start(path);
 }
+void EngineController::applyWeightMode(const quant::WeightMode& mode) {
+  if (stopped_) return;
+  emit loadStarted(card_ ? QString::fromStdString(card_->path) : QString());
+  loader_->requantize(mode);
+}
 void EngineController::cancelLoad() {
   if (loader_) loader_->cancel();
 }

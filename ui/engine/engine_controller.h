@@ -8,6 +8,7 @@
 #include <atomic>
 #include <optional>
 
+#include "engine/quant/weight_mode.h"
 #include "engine/workload/workload.h"
 #include "ui/compare/compare_result.h"
 #include "ui/engine/engine_snapshot.h"
@@ -26,7 +27,10 @@ class EngineController : public QObject {
   // Opens the file on the loader thread (progress, cancellable); the engine keeps running the previous
   // model until the new one is ready and only then rebuilds on it.
   void loadModel(const QString& path);
-  void cancelLoad();  // the previous model stays; emits loadCancelled
+  void cancelLoad();  // the previous model stays; emits loadCancelled (also cancels a re-quantization)
+  // Re-encodes the loaded model's stored weights into mode off the GUI thread (loadProgress, cancelLoad,
+  // loadFinished as for a load); the engine keeps running the current weights until the new ones are ready.
+  void applyWeightMode(const quant::WeightMode& mode);
   bool isLoading() const;
   void applyConfig(const EngineConfig& config);
   // Returns a tag; requestSubmitted(tag, id) follows. chat = render the prompt with the chat template.

@@ -5,6 +5,9 @@
 #include <exception>
 #include <vector>
 
+#include "engine/quant/quantized_model.h"
+#include "kernels/cpu/thread_pool.h"
+
 namespace inferscope::ui {
 
 namespace {
@@ -75,6 +78,49 @@ void ModelLoader::start(const QString& path) {
     QString error;
     try {
       model = load_model(path.toStdString());
+    } catch (const std::exception& e) {
+      error = QString::fromStdString(e.what());
+    }
+    if (flag->load()) return;
+    report([this, path, model, error] {
+      loading_ = false;
+      if (model) base_ = model;
+      if (model) emit loaded(path, model);
+      else emit failed(path, error);
+    });
+  });
+}
+
+void ModelLoader::requantize(const quant::WeightMode& mode) {
+  if (loading_) cancel();
+  joinWorker();
+  if (!base_) {
+    emit failed(path_, tr("Load a model before choosing its weight quantization."));
+    return;
+  }
+  cancel_ = std::make_shared<std::atomic<bool>>(false);
+  const quint64 gen = ++generation_;
+  loading_ = true;
+  const QString path = QString::fromStdString(base_->card.path);
+  path_ = path;
+  auto flag = cancel_;
+  thread_ = std::thread([this, path, gen, flag, mode, base = base_] {
+    auto report = [this, gen](auto&& f) {
+      QMetaObject::invokeMethod(this, [this, gen, f = std::forward<decltype(f)>(f)] {
+        if (gen == generation_) f();
+      }, Qt::QueuedConnection);
+    };
+    std::shared_ptr<const LoadedModel> model;
+    QString error;
+    try {
+      kernels::ThreadPool pool(0);
+      quant::RequantizeOptions opt;
+      opt.pool = &pool;
+      opt.cancel = flag.get();
+      opt.progress = [&](double f, const std::string&) { report([this, path, f] { emit progress(path, f); }); };
+      model = mode.requantizes() ? quant::apply_weight_mode(*base, mode, opt) : base;
+    } catch (const quant::Cancelled&) {
+      return;  // cancel() already said so
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
     }

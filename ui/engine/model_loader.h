@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "engine/model/loaded_model.h"
+#include "engine/quant/weight_mode.h"
 
 namespace inferscope::ui {
 
@@ -22,6 +23,10 @@ class ModelLoader : public QObject {
   ~ModelLoader() override;  // cancels and joins the load in flight
 
   void start(const QString& path);  // a load in flight is cancelled first
+  // Re-encodes the last model loaded from a file into mode on the loader thread (progress: fraction of the
+  // weights done; cancellable between tensors) and reports it through loaded() like a load. Always derives
+  // from the weights as stored, never from a previous mode. failed() when no model was loaded yet.
+  void requantize(const quant::WeightMode& mode);
   void cancel();                    // the pending load reports cancelled(), never loaded()
   bool isLoading() const { return loading_; }
 
@@ -39,6 +44,7 @@ class ModelLoader : public QObject {
   quint64 generation_ = 0;                     // results of an older generation are dropped
   bool loading_ = false;
   QString path_;
+  std::shared_ptr<const LoadedModel> base_;  // the last model loaded from a file, as stored
 };
 
 }  // namespace inferscope::ui

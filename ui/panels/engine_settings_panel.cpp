@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
@@ -49,6 +50,27 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   status_ = new QLabel;
   status_->setWordWrap(true);
 
+  // Weight quantization: the real formats, then a few simulated presets that show what group scales buy.
+  weights_ = new QComboBox;
+  weights_->setObjectName(QStringLiteral("weight_mode"));
+  for (const char* m : {"stored", "f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "sim:int8:per-channel", "sim:int4:g128",
+                        "sim:int4:g32:asym", "sim:int4:per-channel", "sim:int4:per-tensor", "sim:int3:g64", "sim:int2:g32"})
+    weights_->addItem(QString::fromLatin1(m), QString::fromLatin1(m));
+  outlier_ = new QCheckBox;
+  outlierValue_ = new QDoubleSpinBox;
+  outlierValue_->setRange(-1000, 1000);
+  outlierValue_->setDecimals(2);
+  outlierValue_->setValue(10);
+  applyWeights_ = new QPushButton;
+  applyWeights_->setObjectName(QStringLiteral("apply_weights"));
+  weightsStatus_ = new QLabel;
+  weightsStatus_->setWordWrap(true);
+  connect(applyWeights_, &QPushButton::clicked, this, [this] {
+    emit weightModeRequested(weights_->currentData().toString(), outlier_->isChecked(), outlierValue_->value());
+  });
+  connect(outlier_, &QCheckBox::toggled, outlierValue_, &QWidget::setEnabled);
+  outlierValue_->setEnabled(false);
+
   form_ = new QFormLayout;
   for (QWidget* w : std::initializer_list<QWidget*>{kvDtype_, blockSize_, budgetMiB_, blocks_, prefixCaching_, attention_,
                                                     batching_, maxSeqs_, maxTokens_, chunked_, recompute_, threads_})
@@ -57,6 +79,14 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   layout->addLayout(form_);
   layout->addWidget(apply_);
   layout->addWidget(status_);
+  auto* weightsForm = new QFormLayout;
+  weightsForm->addRow(QStringLiteral("-"), weights_);
+  weightsForm->addRow(QStringLiteral("-"), outlier_);
+  weightsForm->addRow(QStringLiteral("-"), outlierValue_);
+  weightsForm_ = weightsForm;
+  layout->addLayout(weightsForm);
+  layout->addWidget(applyWeights_);
+  layout->addWidget(weightsStatus_);
   layout->addStretch(1);
 
   for (auto* sb : {blockSize_, budgetMiB_, maxSeqs_, maxTokens_, threads_})
@@ -103,7 +133,11 @@ void EngineSettingsPanel::setConfig(const EngineConfig& c) {
 
 void EngineSettingsPanel::setModelCard(const std::optional<ModelCard>& card) {
   card_ = card;
-  updateDerived();
+  if (card_) {
+    const int i = weights_->findData(QString::fromStdString(card_->weight_mode));
+    if (i >= 0) weights_->setCurrentIndex(i);
+  }
+  retranslateUi();  // also the "Running:" line
 }
 
 int64_t EngineSettingsPanel::blocksForCurrentSettings() const {
@@ -207,6 +241,27 @@ void EngineSettingsPanel::retranslateUi() {
   threads_->setSpecialValueText(tr("auto"));
   apply_->setText(tr("Apply (rebuilds the engine)"));
   apply_->setToolTip(tr("Builds a new engine with these settings; running requests are discarded."));
+  auto wlabel = [this](QWidget* field, const QString& text, const QString& tip) {
+    if (auto* l = qobject_cast<QLabel*>(weightsForm_->labelForField(field))) {
+      l->setText(text);
+      l->setToolTip(tip);
+    }
+    field->setToolTip(tip);
+  };
+  wlabel(weights_, tr("Weight quantization"),
+         tr("Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32)."));
+  wlabel(outlier_, tr("Inject an outlier"), tr("Set one weight per tensor (middle row, middle column) to the value below before quantizing."));
+  wlabel(outlierValue_, tr("Outlier value"), tr("The injected weight; typical weights are below 0.1 in magnitude."));
+  for (int i = 0; i < weights_->count(); ++i) {
+    const QString m = weights_->itemData(i).toString();
+    weights_->setItemText(i, m == QLatin1String("stored") ? tr("as stored in the file")
+                             : m.startsWith(QLatin1String("sim:")) ? tr("%1 (simulated)").arg(m) : m);
+  }
+  applyWeights_->setText(tr("Apply weights (re-quantizes)"));
+  applyWeights_->setToolTip(tr("Re-encodes the weights from the file's values off the GUI thread; running requests are discarded."));
+  if (card_)
+    weightsStatus_->setText(tr("Running: %1, %2 MiB of weights").arg(QString::fromStdString(card_->weight_mode_label))
+                                .arg(card_->weight_bytes / 1048576.0, 0, 'f', 1));
   updateDerived();
 }
 

@@ -8,6 +8,7 @@
 #include "engine/llm_engine.h"
 
 class QCheckBox;
+class QDoubleSpinBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -33,6 +34,8 @@ class EngineSettingsPanel : public QWidget {
 
  signals:
   void applyRequested(const inferscope::EngineConfig& config);
+  // "Apply weights": the weight mode name (engine/quant/weight_mode.h) and the outlier when ticked.
+  void weightModeRequested(const QString& mode, bool outlier, double outlierValue);
 
  protected:
   void changeEvent(QEvent* e) override;
@@ -42,6 +45,7 @@ class EngineSettingsPanel : public QWidget {
   void updateDerived();
 
   QFormLayout* form_ = nullptr;
+  QFormLayout* weightsForm_ = nullptr;
   QComboBox* kvDtype_ = nullptr;
   QSpinBox* blockSize_ = nullptr;
   QSpinBox* budgetMiB_ = nullptr;
@@ -55,6 +59,11 @@ class EngineSettingsPanel : public QWidget {
   QCheckBox* recompute_ = nullptr;
   QSpinBox* threads_ = nullptr;
   QPushButton* apply_ = nullptr;
+  QComboBox* weights_ = nullptr;
+  QCheckBox* outlier_ = nullptr;
+  QDoubleSpinBox* outlierValue_ = nullptr;
+  QPushButton* applyWeights_ = nullptr;
+  QLabel* weightsStatus_ = nullptr;
   QLabel* status_ = nullptr;
   QString validation_;
   std::optional<ModelCard> card_;

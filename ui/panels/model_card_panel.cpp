@@ -50,6 +50,10 @@ void ModelCardPanel::render() {
   h += row(tr("Parameters"), loc.toString(qulonglong(c.n_parameters)));
   h += row(tr("File size"), mib(c.file_bytes));
   h += row(tr("Weights"), mib(c.weight_bytes));
+  h += row(tr("Weight mode"), c.weights_simulated
+                                  ? tr("%1 (simulated: the values of a lower precision, stored and run as F32)")
+                                        .arg(QString::fromStdString(c.weight_mode_label))
+                                  : QString::fromStdString(c.weight_mode_label));
   h += row(tr("Layers"), QString::number(c.n_layers));
   h += row(tr("Heads / KV heads / head dim"), QStringLiteral("%1 / %2 / %3").arg(c.n_heads).arg(c.n_kv_heads).arg(c.head_dim));
   h += row(tr("Hidden / FFN"), QStringLiteral("%1 / %2").arg(c.n_embd).arg(c.n_ff));
