@@ -31,6 +31,6 @@ run single_stream.json "$cli" run --requests 16 --max-seqs 1 --prompt-len 64:64 
 run concurrent16.json "$cli" run --requests 16 --max-seqs 16 --prompt-len 64:64 --gen-len 64:64 --json
 run static64.json "$cli" run --requests 64 --gen-len 20:200 --batching static --json
 run continuous64.json "$cli" run --requests 64 --gen-len 20:200 --batching continuous --json
-run prefix_off.json "$cli" run --requests 32 --shared-prefix 256 --prompt-len 16:32 --gen-len 16:16 --prefix-cache off --json
-run prefix_on.json "$cli" run --requests 32 --shared-prefix 256 --prompt-len 16:32 --gen-len 16:16 --prefix-cache on --json
+run prefix_off.json "$cli" run --requests 32 --shared-prefix 256 --prompt-len 272:288 --gen-len 16:16 --prefix-cache off --json
+run prefix_on.json "$cli" run --requests 32 --shared-prefix 256 --prompt-len 272:288 --gen-len 16:16 --prefix-cache on --json
 echo "figures in $out"
