@@ -58,7 +58,8 @@ LLMEngine::LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig conf
   scheduler_ = std::make_unique<Scheduler>(config_.sched, *kv_);
   pool_ = std::make_unique<kernels::ThreadPool>(config_.threads);
   if (config_.spec.enabled())
-    drafter_ = spec::make_drafter(config_.spec, model_, config_.kv_budget_bytes, config_.block_size, pool_.get());
+    drafter_ = spec::make_drafter(config_.spec, model_, config_.kv_budget_bytes, config_.block_size,
+                                   config_.kv_dtype, pool_.get());
   max_model_len_ = static_cast<int>(std::min<int64_t>(mc.context_length, kv_->max_tokens()));
   spdlog::info("engine: {} KV blocks of {} tokens ({} bytes each, {}), max sequence length {}", blocks,
                config_.block_size, layout.block_bytes(), kernels::kv_dtype_name(config_.kv_dtype), max_model_len_);

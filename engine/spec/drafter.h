@@ -9,6 +9,7 @@
 
 #include "engine/sample/sampler.h"
 #include "engine/sample/sampling_params.h"
+#include "kernels/cpu/kv_format.h"
 
 namespace inferscope {
 struct LoadedModel;
@@ -47,10 +48,12 @@ class Drafter {
   virtual int blocks_in_use() const { return 0; }
 };
 
-// Builds the drafter config names for target. kv_budget_bytes sizes a model drafter's own paged cache.
+// Builds the drafter config names for target. A model drafter's own paged cache has kv_budget_bytes,
+// block_size and kv_dtype like the target's (same dtype: a draft equal to the target then agrees exactly).
 // Throws std::invalid_argument with a one-line reason (unreadable draft file, different vocabulary,
 // early exit past the last layer, unknown weight mode).
 std::unique_ptr<Drafter> make_drafter(const SpecConfig& config, std::shared_ptr<const LoadedModel> target,
-                                      size_t kv_budget_bytes, int block_size, kernels::ThreadPool* pool);
+                                      size_t kv_budget_bytes, int block_size, kernels::KvDtype kv_dtype,
+                                      kernels::ThreadPool* pool);
 
 }  // namespace inferscope::spec

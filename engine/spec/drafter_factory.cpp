@@ -27,7 +27,8 @@ void check_same_vocabulary(const LoadedModel& target, const LoadedModel& draft, 
 }  // namespace
 
 std::unique_ptr<Drafter> make_drafter(const SpecConfig& c, std::shared_ptr<const LoadedModel> target,
-                                      size_t kv_budget_bytes, int block_size, kernels::ThreadPool* pool) {
+                                      size_t kv_budget_bytes, int block_size, kernels::KvDtype kv_dtype,
+                                      kernels::ThreadPool* pool) {
   if (const std::string why = c.validate(); !why.empty()) throw std::invalid_argument(why);
   const int L = target->model->config().n_layers;
   switch (c.kind) {
@@ -37,7 +38,7 @@ std::unique_ptr<Drafter> make_drafter(const SpecConfig& c, std::shared_ptr<const
       if (c.early_exit_layers >= L)
         throw std::invalid_argument("early-exit:" + std::to_string(c.early_exit_layers) + " must use fewer than the target's " +
                                     std::to_string(L) + " layers");
-      return std::make_unique<ModelDrafter>(to_string(c), target, c.early_exit_layers, kv_budget_bytes, block_size, pool);
+      return std::make_unique<ModelDrafter>(to_string(c), target, c.early_exit_layers, kv_budget_bytes, block_size, kv_dtype, pool);
     case DrafterKind::SelfDraft: {
       quant::WeightMode mode;
       try {
@@ -46,7 +47,7 @@ std::unique_ptr<Drafter> make_drafter(const SpecConfig& c, std::shared_ptr<const
         throw std::invalid_argument(std::string("self-draft: ") + e.what());
       }
       std::shared_ptr<const LoadedModel> draft = quant::apply_weight_mode(*target, mode);
-      return std::make_unique<ModelDrafter>(to_string(c), draft, 0, kv_budget_bytes, block_size, pool);
+      return std::make_unique<ModelDrafter>(to_string(c), draft, 0, kv_budget_bytes, block_size, kv_dtype, pool);
     }
     case DrafterKind::DraftModel: {
       std::shared_ptr<const LoadedModel> draft;
@@ -56,7 +57,7 @@ std::unique_ptr<Drafter> make_drafter(const SpecConfig& c, std::shared_ptr<const
         throw std::invalid_argument("cannot load draft model " + c.draft_path + ": " + e.what());
       }
       check_same_vocabulary(*target, *draft, c.draft_path);
-      return std::make_unique<ModelDrafter>(to_string(c), draft, 0, kv_budget_bytes, block_size, pool);
+      return std::make_unique<ModelDrafter>(to_string(c), draft, 0, kv_budget_bytes, block_size, kv_dtype, pool);
     }
   }
   return nullptr;

@@ -9,7 +9,8 @@
 namespace inferscope::spec {
 
 ModelDrafter::ModelDrafter(std::string name, std::shared_ptr<const LoadedModel> owner, int n_layers,
-                           size_t kv_budget_bytes, int block_size, kernels::ThreadPool* pool)
+                           size_t kv_budget_bytes, int block_size, kernels::KvDtype kv_dtype,
+                           kernels::ThreadPool* pool)
     : name_(std::move(name)), owner_(std::move(owner)), model_(owner_->model.get()), pool_(pool) {
   const ModelConfig& mc = model_->config();
   n_layers_ = n_layers > 0 ? n_layers : mc.n_layers;
@@ -18,7 +19,7 @@ ModelDrafter::ModelDrafter(std::string name, std::shared_ptr<const LoadedModel> 
   layout.kv_heads = mc.n_kv_heads;
   layout.head_dim = mc.head_dim;
   layout.block_size = block_size;
-  layout.dtype = kernels::KvDtype::F32;  // the drafter's guesses should not suffer from KV rounding
+  layout.dtype = kv_dtype;
   const int64_t blocks = std::max<int64_t>(1, layout.blocks_for_budget(kv_budget_bytes));
   storage_ = std::make_unique<KvStorage>(layout, blocks);
   kv_ = std::make_unique<KvCacheManager>(static_cast<int32_t>(blocks), block_size, false);
@@ -43,7 +44,6 @@ void ModelDrafter::forward(const std::vector<int>& active, const std::vector<std
     sl.row_begin = batch.n_rows();
     sl.n_new = static_cast<int>(rows[a].size());
     sl.n_past = static_cast<int>(st.computed.size());
-    kv_->append_slots(id, sl.n_new);  // room was checked for all k passes up front
     sl.block_table = &kv_->block_table(id);
     sl.n_logits = 1;
     batch.tokens.insert(batch.tokens.end(), rows[a].begin(), rows[a].end());
@@ -77,7 +77,9 @@ void ModelDrafter::propose(std::span<const DraftInput> inputs, std::vector<Draft
     kv_->truncate(in.seq_id, static_cast<int>(keep));
     st.computed.resize(keep);
     const int need = static_cast<int>(t.size() - keep) + in.k - 1;
-    if (!kv_->can_append(in.seq_id, need)) {
+    // Reserve the slots of all k passes now: sequences share the cache, so room checked one by one
+    // could be taken by the next sequence.
+    if (!kv_->append_slots(in.seq_id, need)) {
       release(in.seq_id);  // no room: start afresh next time, draft nothing now
       continue;
     }
