@@ -4,6 +4,8 @@
 #include <spdlog/spdlog.h>
 #include <stdexcept>
 
+#include "engine/spec/drafter.h"
+#include "engine/spec/verifier.h"
 #include "kernels/cpu/thread_pool.h"
 
 namespace inferscope {
@@ -31,6 +33,8 @@ std::string EngineConfig::validate() const {
   if (threads < 0 || threads > 256) return "threads must be between 0 (all cores) and 256";
   if (!sched.recompute_all && sched.max_num_batched_tokens < 1) return "max batched tokens must be >= 1";
   if (sched.recompute_all && prefix_caching) return "prefix caching needs the KV cache (turn one of them off)";
+  if (const std::string why = spec.validate(); !why.empty()) return why;
+  if (spec.enabled() && sched.recompute_all) return "speculative decoding needs the KV cache (turn one of them off)";
   return sched.validate();
 }
 
@@ -53,12 +57,19 @@ LLMEngine::LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig conf
   kv_ = std::make_unique<KvCacheManager>(static_cast<int32_t>(blocks), config_.block_size, config_.prefix_caching);
   scheduler_ = std::make_unique<Scheduler>(config_.sched, *kv_);
   pool_ = std::make_unique<kernels::ThreadPool>(config_.threads);
+  if (config_.spec.enabled())
+    drafter_ = spec::make_drafter(config_.spec, model_, config_.kv_budget_bytes, config_.block_size,
+                                   config_.kv_dtype, pool_.get());
   max_model_len_ = static_cast<int>(std::min<int64_t>(mc.context_length, kv_->max_tokens()));
   spdlog::info("engine: {} KV blocks of {} tokens ({} bytes each, {}), max sequence length {}", blocks,
                config_.block_size, layout.block_bytes(), kernels::kv_dtype_name(config_.kv_dtype), max_model_len_);
 }
 
 LLMEngine::~LLMEngine() = default;
+
+void LLMEngine::release_draft_state(const Sequence& seq) {
+  if (drafter_) drafter_->release(seq.id);
+}
 
 Sequence* LLMEngine::new_sequence(RequestState& req, int sample_index, const SamplingParams& params) {
   auto seq = std::make_unique<Sequence>();
@@ -80,6 +91,7 @@ void LLMEngine::fail_request(RequestState& req, const std::string& why) {
   for (auto& s : req.seqs) {
     if (s->is_finished()) continue;
     scheduler_->remove(s.get());
+    release_draft_state(*s);
     s->status = SeqStatus::Failed;
     s->finish_reason = FinishReason::Failed;
     s->error = why;
@@ -142,6 +154,7 @@ void LLMEngine::cancel(int64_t request_id) {
   for (auto& s : req.seqs) {
     if (s->is_finished()) continue;
     scheduler_->remove(s.get());
+    release_draft_state(*s);
     s->status = SeqStatus::Cancelled;
     s->finish_reason = FinishReason::Cancelled;
     s->finished = Clock::now();
@@ -156,6 +169,7 @@ void LLMEngine::finish(Sequence& seq, FinishReason reason, StepResult& out) {
   seq.finish_reason = reason;
   seq.finished = Clock::now();
   scheduler_->remove(&seq);
+  release_draft_state(seq);
   const RequestState& req = requests_.at(seq.request_id);
   const bool all_done = std::all_of(req.seqs.begin(), req.seqs.end(), [](const auto& s) { return s->is_finished(); }) &&
                         !seq.awaiting_fork;
@@ -219,29 +233,86 @@ void LLMEngine::fork_siblings(Sequence& parent, const float* logits, StepResult&
   parent.awaiting_fork = false;
 }
 
+void LLMEngine::propose_drafts() {
+  std::vector<spec::DraftInput> inputs;
+  std::vector<Sequence*> who;
+  for (Sequence* s : scheduler_->running()) {
+    s->draft.clear();
+    s->draft_q.clear();
+    // Only sequences whose single uncomputed token is their newest sampled one are decoding.
+    if (s->awaiting_fork || s->n_uncomputed() != 1 || s->n_computed < s->n_prompt) continue;
+    // No draft past max_tokens or the longest sequence: those tokens could never be emitted.
+    const int k = std::min({config_.spec.k, s->params.max_tokens - s->n_generated() - 1,
+                            max_model_len_ - static_cast<int>(s->tokens.size()) - 1});
+    if (k < 1) continue;
+    inputs.push_back({s->id, &s->tokens, k, &s->params, &s->rng});
+    who.push_back(s);
+  }
+  if (inputs.empty()) return;
+  std::vector<spec::Draft> drafts;
+  drafter_->propose(inputs, drafts);
+  for (size_t i = 0; i < who.size(); ++i) {
+    who[i]->draft = std::move(drafts[i].tokens);
+    who[i]->draft_q = std::move(drafts[i].q);
+  }
+}
+
+void LLMEngine::verify_draft(Sequence& s, const float* rows, StepResult& out) {
+  const int n_vocab = model_->model->config().n_vocab;
+  const spec::Verdict v = spec::verify(rows, n_vocab, s.draft, s.draft_q, s.params, s.tokens, s.rng, config_.spec.accept_rule);
+  const int drafted = static_cast<int>(s.draft.size());
+  s.spec_drafted += drafted;
+  s.spec_accepted += v.accepted;
+  s.spec_passes += 1;
+  s.spec_rejections += v.accepted < drafted ? 1 : 0;
+  step_spec_drafted_ += drafted;
+  step_spec_accepted_ += v.accepted;
+  // The newest token and the accepted drafts now have valid K/V; the rejected drafts' slots (and blocks
+  // only they filled) go back to the pool before anything is committed to the prefix cache.
+  s.n_computed += 1 + v.accepted;
+  kv_->truncate(s.id, s.n_computed);
+  std::vector<int32_t> computed = s.tokens;
+  computed.insert(computed.end(), v.tokens.begin(), v.tokens.begin() + v.accepted);
+  kv_->commit_tokens(s.id, computed);
+  s.draft.clear();
+  s.draft_q.clear();
+  for (size_t j = 0; j < v.tokens.size() && !s.is_finished(); ++j)
+    accept_token(s, v.tokens[j], static_cast<int>(j) < v.accepted ? TokenOrigin::Accepted : TokenOrigin::Decoded, out);
+}
+
 StepResult LLMEngine::step() {
   StepResult out;
   if (scheduler_->idle()) return out;
   const auto t0 = Clock::now();
   const int64_t hit_before = kv_->prefix_hit_tokens();
   const int64_t query_before = kv_->prefix_query_tokens();
+  step_spec_drafted_ = step_spec_accepted_ = 0;
 
+  if (drafter_) propose_drafts();
   StepPlan plan = scheduler_->schedule();
+  // A preempted sequence recomputes from scratch: its drafter state goes too.
+  if (drafter_ && plan.preempted > 0)
+    for (Sequence* w : scheduler_->waiting())
+      if (w->preemptions > 0) drafter_->release(w->id);
   for (const BlockCopy& c : kv_->take_pending_copies()) storage_->copy_block(c.src, c.dst);
 
-  // One batch: each scheduled sequence's next tokens as rows; logits only for rows that end a sequence.
+  // One batch: each scheduled sequence's next tokens (plus its draft) as rows; logits only for rows
+  // that end a sequence, or for the newest token and every draft when speculating.
   ForwardBatch batch;
   for (const ScheduledSeq& p : plan.seqs) {
     Sequence* s = p.seq;
+    const int n_draft = static_cast<int>(s->draft.size());
+    const int n_real = p.n_tokens - n_draft;
     SeqSlice sl;
     sl.seq_id = s->id;
     sl.row_begin = batch.n_rows();
     sl.n_new = p.n_tokens;
     sl.n_past = s->n_computed;
     sl.block_table = &kv_->block_table(s->id);
-    sl.n_logits = s->n_computed + p.n_tokens == static_cast<int>(s->tokens.size()) ? 1 : 0;
+    sl.n_logits = s->n_computed + n_real == static_cast<int>(s->tokens.size()) ? 1 + n_draft : 0;
     batch.tokens.insert(batch.tokens.end(), s->tokens.begin() + s->n_computed,
-                        s->tokens.begin() + s->n_computed + p.n_tokens);
+                        s->tokens.begin() + s->n_computed + n_real);
+    batch.tokens.insert(batch.tokens.end(), s->draft.begin(), s->draft.end());
     batch.seqs.push_back(sl);
   }
   int finished = 0;
@@ -254,6 +325,11 @@ StepResult LLMEngine::step() {
     int r = 0;
     for (size_t i = 0; i < plan.seqs.size(); ++i) {
       Sequence* s = plan.seqs[i].seq;
+      if (!s->draft.empty()) {
+        verify_draft(*s, &logits_[size_t(r) * n_vocab], out);
+        r += batch.seqs[i].n_logits;
+        continue;
+      }
       s->n_computed += plan.seqs[i].n_tokens;
       if (!config_.sched.recompute_all) {
         // Only the computed tokens have K/V: after a prefill chunk the rest of the prompt does not.
@@ -272,6 +348,11 @@ StepResult LLMEngine::step() {
   }
   for (const ScheduledSeq& p : plan.seqs)
     if (p.seq->status == SeqStatus::Finished) ++finished;
+  // Drafts of sequences the plan left out are stale next step.
+  for (Sequence* s : scheduler_->running()) {
+    s->draft.clear();
+    s->draft_q.clear();
+  }
   const double step_ms = ms_between(t0, Clock::now());
   out.metrics = make_metrics(plan, step_ms, finished, static_cast<int>(out.events.size()), hit_before, query_before);
   recorder_.record(out.metrics, std::make_shared<const BlockMapSnapshot>(kv_->snapshot()));
@@ -305,6 +386,8 @@ StepMetrics LLMEngine::make_metrics(const StepPlan& plan, double step_ms, int fi
   m.kv_bytes_allocated = int64_t(m.kv_blocks_used) * int64_t(L.block_bytes());
   m.prefix_hit_tokens = kv_->prefix_hit_tokens() - hit_before;
   m.prefix_query_tokens = kv_->prefix_query_tokens() - query_before;
+  m.spec_drafted = step_spec_drafted_;
+  m.spec_accepted = step_spec_accepted_;
   // Throughput over the steps of the last second.
   tps_window_.push_back({m.t_ms, generated});
   while (tps_window_.size() > 1 && m.t_ms - tps_window_.front().first > 1000.0) tps_window_.erase(tps_window_.begin());
@@ -335,6 +418,10 @@ RequestInfo LLMEngine::request_info(int64_t request_id) const {
     info.texts.push_back(s->text);
     info.n_generated += s->n_generated();
     info.preemptions += s->preemptions;
+    info.spec_drafted += s->spec_drafted;
+    info.spec_accepted += s->spec_accepted;
+    info.spec_passes += s->spec_passes;
+    info.spec_rejections += s->spec_rejections;
     info.n_prefix_hit = std::max(info.n_prefix_hit, s->n_prefix_hit);
     if (kv_->has_sequence(s->id)) info.blocks_held += static_cast<int>(kv_->block_table(s->id).size());
     any_running |= s->status == SeqStatus::Running;

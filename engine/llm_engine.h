@@ -15,8 +15,10 @@
 #include "engine/metrics/metrics_recorder.h"
 #include "engine/model/loaded_model.h"
 #include "engine/sched/scheduler.h"
+#include "engine/spec/spec_config.h"
 
 namespace inferscope::kernels { class ThreadPool; }
+namespace inferscope::spec { class Drafter; }
 
 namespace inferscope {
 
@@ -30,6 +32,7 @@ struct EngineConfig {
   int threads = 0;                  // compute threads (0 = one per core)
   size_t metrics_ring = 4096;       // recent steps kept for live charts
   bool keep_full_metrics_log = true;
+  spec::SpecConfig spec;            // speculative decoding (off by default)
   std::string validate() const;     // empty when valid
 };
 
@@ -46,7 +49,7 @@ struct TokenEvent {
   int sample_index = 0;
   int32_t token = 0;
   std::string text;                 // UTF-8 text this token completes (may be empty mid-character)
-  TokenOrigin origin = TokenOrigin::Decoded;
+  TokenOrigin origin = TokenOrigin::Decoded;  // Accepted: a speculative draft the target verified
 };
 
 // A request's state for tables and reports.
@@ -65,6 +68,9 @@ struct RequestInfo {
   std::vector<std::vector<int32_t>> token_ids;  // generated ids per sample
   std::vector<std::string> texts;               // generated text per sample
   std::vector<int64_t> seq_ids;
+  // Speculative decoding over all samples: drafts proposed and accepted, target passes that verified a
+  // draft, and how many of those passes rejected one (the others accepted every draft).
+  int64_t spec_drafted = 0, spec_accepted = 0, spec_passes = 0, spec_rejections = 0;
 };
 
 struct StepResult {
@@ -105,6 +111,8 @@ class LLMEngine {
   int max_model_len() const { return max_model_len_; }
   // Per-step counters of the attention kernels since construction.
   const kernels::AttentionCounters& attention_counters() const { return attention_counters_; }
+  // The speculative drafter (null when speculation is off).
+  const spec::Drafter* drafter() const { return drafter_.get(); }
 
  private:
   struct RequestState {
@@ -123,6 +131,11 @@ class LLMEngine {
   void accept_token(Sequence& seq, int32_t token, TokenOrigin origin, StepResult& out);
   void finish(Sequence& seq, FinishReason reason, StepResult& out);
   void fork_siblings(Sequence& parent, const float* logits, StepResult& out);
+  // Asks the drafter for the next tokens of every running sequence that is decoding (before planning).
+  void propose_drafts();
+  // Verifies seq's draft against its k+1 logit rows, rolls rejected slots back, streams the tokens.
+  void verify_draft(Sequence& seq, const float* rows, StepResult& out);
+  void release_draft_state(const Sequence& seq);
   StepMetrics make_metrics(const StepPlan& plan, double step_ms, int finished, int generated, int64_t hit_before,
                            int64_t query_before);
 
@@ -132,6 +145,8 @@ class LLMEngine {
   std::unique_ptr<KvStorage> storage_;
   std::unique_ptr<KvCacheManager> kv_;
   std::unique_ptr<Scheduler> scheduler_;
+  std::unique_ptr<spec::Drafter> drafter_;
+  int step_spec_drafted_ = 0, step_spec_accepted_ = 0;
   MetricsRecorder recorder_;
   std::map<int64_t, RequestState> requests_;
   std::map<int64_t, Sequence*> seq_by_id_;

@@ -97,6 +97,11 @@ void add_engine_options(CLI::App* app, EngineOptions& o) {
   app->add_option("--attention", o.attention, "naive | tiled")->check(CLI::IsMember({"naive", "tiled"}));
   app->add_flag("--no-kv-cache", o.no_kv_cache, "recompute every sequence from its first token at every step");
   app->add_option("-t,--threads", o.threads, "compute threads (0 = one per core)")->check(CLI::Range(0, 256));
+  app->add_option("--spec", o.spec,
+                  "speculative decoding drafter: draft:FILE.gguf (same vocabulary), self:MODE (the target at a "
+                  "weight mode, e.g. self:q4_0), early-exit:L (the target's first L layers), ngram[:N] (prompt "
+                  "lookup) or off");
+  app->add_option("--spec-k", o.spec_k, "tokens drafted per step when speculating (1..16)")->check(CLI::Range(1, 16));
   o.app = app;
 }
 
@@ -114,6 +119,8 @@ nlohmann::json engine_overrides(const EngineOptions& o) {
   if (given("--attention")) j["attention"] = o.attention;
   if (given("--no-kv-cache")) j["no_kv_cache"] = o.no_kv_cache;
   if (given("--threads")) j["threads"] = o.threads;
+  if (given("--spec")) j["spec"] = o.spec;
+  if (given("--spec-k")) j["spec_k"] = o.spec_k;
   return j;
 }
 

@@ -59,6 +59,8 @@ struct EngineOptions {
   std::string attention = "tiled";
   bool no_kv_cache = false;
   int threads = 0;
+  std::string spec = "off";  // --spec draft:FILE.gguf | self:MODE | early-exit:L | ngram[:N] | off
+  int spec_k = 4;            // --spec-k K (1..16)
   CLI::App* app = nullptr;  // set by add_engine_options; tells which flags were given
 };
 void add_engine_options(CLI::App* app, EngineOptions& o);

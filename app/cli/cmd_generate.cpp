@@ -4,6 +4,7 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "engine/spec/spec_stats.h"
 
 namespace inferscope::cli {
 
@@ -58,11 +59,19 @@ int run_generate(const GenerateOptions& o) {
     j["prefill_tok_s"] = prefill_tps;
     j["decode_tok_s"] = decode_tps;
     j["stop_reason"] = info.finish_reason;
+    spec::SpecStats st{info.spec_drafted, info.spec_accepted, info.spec_passes, info.spec_rejections};
+    st.add_to_json(j, engine.config().spec);
     std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     return 0;
   }
   std::fprintf(stderr, "\n\n[%s] prompt %d tokens, prefill %.1f tok/s | generated %d tokens, decode %.1f tok/s\n",
                info.finish_reason.c_str(), info.n_prompt, prefill_tps, generated, decode_tps);
+  if (engine.config().spec.enabled())
+    std::fprintf(stderr, "[spec %s, k=%d] drafted %lld, accepted %lld (%.1f%%), %.2f tokens per verifying pass\n",
+                 spec::to_string(engine.config().spec).c_str(), engine.config().spec.k,
+                 static_cast<long long>(info.spec_drafted), static_cast<long long>(info.spec_accepted),
+                 info.spec_drafted ? 100.0 * info.spec_accepted / info.spec_drafted : 0.0,
+                 info.spec_passes ? double(info.spec_accepted + info.spec_passes) / info.spec_passes : 0.0);
   return 0;
 }
 

@@ -65,7 +65,15 @@ LlamaModel::~LlamaModel() = default;
 
 void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
                          std::vector<float>& logits, kernels::AttentionImpl attention, ForwardStats* stats) {
+  forward_layers(config_.n_layers, batch, kv, pool, logits, attention, stats);
+}
+
+void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
+                                std::vector<float>& logits, kernels::AttentionImpl attention, ForwardStats* stats) {
   const ModelConfig& c = config_;
+  if (n_layers < 1 || n_layers > c.n_layers)
+    throw std::invalid_argument("forward through " + std::to_string(n_layers) + " layers of a " +
+                                std::to_string(c.n_layers) + "-layer model");
   const int T = batch.n_rows();
   if (T == 0) {
     logits.clear();
@@ -122,7 +130,7 @@ void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::Thre
   };
 
   rows([&](int t) { norm_row(weights_.layers[0].attn_norm, t); });
-  for (int l = 0; l < c.n_layers; ++l) {
+  for (int l = 0; l < n_layers; ++l) {
     const LayerWeights& L = weights_.layers[l];
     // Attention block: (norm done) Q/K/V projections, RoPE, K/V into the paged cache, attention, output.
     const PackedLayer* P = packed_.layers.empty() ? nullptr : &packed_.layers[l];
@@ -157,7 +165,7 @@ void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::Thre
             pool);
     rows([&](int t) { kernels::silu_mul(&ffn_gate_[size_t(t) * F], &ffn_up_[size_t(t) * F], &ffn_gate_[size_t(t) * F], F); });
     project(P ? P->down.get() : nullptr, {&L.w_down}, {xn_.data()}, ffn_gate_.data(), T, pool);
-    const WeightRef* next_norm = l + 1 < c.n_layers ? &weights_.layers[l + 1].attn_norm : nullptr;
+    const WeightRef* next_norm = l + 1 < n_layers ? &weights_.layers[l + 1].attn_norm : nullptr;
     rows([&](int t) {
       kernels::add_inplace(&x_[size_t(t) * E], &xn_[size_t(t) * E], E);
       if (next_norm) norm_row(*next_norm, t);

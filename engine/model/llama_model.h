@@ -45,6 +45,12 @@ class LlamaModel {
   // tokens and cache, never on the rest of the batch (batch invariance).
   void forward(const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool, std::vector<float>& logits,
                kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled, ForwardStats* stats = nullptr);
+  // The same pass through only the first n_layers layers (1..n_layers of the model), then the output norm
+  // and head: the early-exit drafter of speculative decoding. kv needs only n_layers layers. forward()
+  // is forward_layers(config().n_layers, ...).
+  void forward_layers(int n_layers, const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
+                      std::vector<float>& logits, kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled,
+                      ForwardStats* stats = nullptr);
 
  private:
   void attention_rows(const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,

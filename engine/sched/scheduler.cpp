@@ -37,6 +37,8 @@ void Scheduler::preempt(Sequence* victim) {
   running_.erase(std::remove(running_.begin(), running_.end(), victim), running_.end());
   if (kv_.has_sequence(victim->id)) kv_.free(victim->id);
   victim->n_computed = 0;
+  victim->draft.clear();
+  victim->draft_q.clear();
   victim->status = SeqStatus::Waiting;
   victim->preemptions++;
   total_preemptions_++;
@@ -44,7 +46,7 @@ void Scheduler::preempt(Sequence* victim) {
 }
 
 int Scheduler::tokens_for(const Sequence* seq, int budget, bool plan_empty) const {
-  const int want = seq->n_uncomputed();
+  const int want = seq->n_uncomputed() + static_cast<int>(seq->draft.size());
   if (want <= budget) return want;
   // A prompt larger than the budget: split it when chunking, else run it alone in a step of its own.
   if (config_.chunked_prefill && !config_.recompute_all) return budget;
@@ -72,6 +74,14 @@ StepPlan Scheduler::schedule() {
   // 1. Running sequences, oldest first.
   for (size_t i = 0; i < running_.size() && budget > 0;) {
     Sequence* s = running_[i];
+    if (!s->draft.empty()) {
+      // Drafts are optional work: cut them to the budget and drop them when their slots do not fit.
+      const size_t per_draft = s->draft_q.size() / s->draft.size();  // n_vocab, or 0 when certain
+      const size_t room = static_cast<size_t>(std::max(0, budget - s->n_uncomputed()));
+      if (s->draft.size() > room) s->draft.resize(room);
+      if (!kv_.can_append(s->id, s->n_uncomputed() + static_cast<int>(s->draft.size()))) s->draft.clear();
+      s->draft_q.resize(s->draft.size() * per_draft);
+    }
     const int n = tokens_for(s, budget, plan.seqs.empty());
     if (n == 0) {
       ++i;
@@ -141,7 +151,8 @@ StepPlan Scheduler::schedule() {
   }
 
   for (const ScheduledSeq& p : plan.seqs) {
-    const bool decode = p.n_tokens == 1 && p.seq->n_computed + 1 == static_cast<int>(p.seq->tokens.size()) &&
+    const bool decode = p.n_tokens == 1 + static_cast<int>(p.seq->draft.size()) &&
+                        p.seq->n_computed + 1 == static_cast<int>(p.seq->tokens.size()) &&
                         p.seq->n_computed >= p.seq->n_prompt;
     if (decode) {
       plan.decode_tokens += 1;

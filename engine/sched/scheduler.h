@@ -3,6 +3,8 @@
 // first (one decode token each, or the next prefill chunk), then admits waiting sequences FCFS while
 // slots, budget and KV blocks allow. When blocks run out, the most recently admitted running sequence is
 // preempted by recompute: it releases its blocks and returns to the front of the waiting queue.
+// A decoding sequence with a speculative draft asks for 1 + draft tokens; the draft is trimmed to the
+// budget and dropped when its slots do not fit, so speculation never causes a preemption.
 // Static batching admits a new batch only once the previous one has entirely finished.
 #include <cstdint>
 #include <deque>
@@ -29,8 +31,12 @@ struct SchedulerConfig {
 
 struct ScheduledSeq {
   Sequence* seq = nullptr;
-  int n_tokens = 0;                  // tokens [seq->n_computed, seq->n_computed + n_tokens) run this step
-  bool prefill() const { return seq->n_computed + n_tokens < static_cast<int>(seq->tokens.size()) || n_tokens > 1; }
+  int n_tokens = 0;                  // tokens [seq->n_computed, seq->n_computed + n_tokens) run this step,
+                                     // the last seq->draft.size() of them being the draft (speculation)
+  bool prefill() const {
+    return seq->n_computed + n_tokens < static_cast<int>(seq->tokens.size() + seq->draft.size()) ||
+           n_tokens > 1 + static_cast<int>(seq->draft.size());
+  }
 };
 
 struct StepPlan {

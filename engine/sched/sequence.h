@@ -46,6 +46,14 @@ struct Sequence {
   bool awaiting_fork = false;           // parent of a parallel-sampling group whose siblings are not made yet
   int pending_siblings = 0;
 
+  // Speculative decoding: this step's draft, verified in the same pass as the newest token (it never
+  // enters tokens unless accepted), the distributions it was drawn from (empty = certain), and totals.
+  std::vector<int32_t> draft;
+  std::vector<float> draft_q;
+  int64_t spec_drafted = 0, spec_accepted = 0;
+  int64_t spec_passes = 0;      // target passes that verified a non-empty draft
+  int64_t spec_rejections = 0;  // of those, passes that rejected a draft (the rest accepted all)
+
   Clock::time_point arrival{}, first_scheduled{}, first_token{}, finished{};
   bool has_first_token = false;
 

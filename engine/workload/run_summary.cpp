@@ -15,7 +15,7 @@ double percentile(std::vector<double> v, double p) {
 }
 
 nlohmann::json RunSummary::to_json() const {
-  return {{"requests_submitted", requests_submitted},
+  nlohmann::json j = {{"requests_submitted", requests_submitted},
           {"requests_completed", requests_completed},
           {"requests_failed", requests_failed},
           {"prompt_tokens", prompt_tokens},
@@ -36,10 +36,13 @@ nlohmann::json RunSummary::to_json() const {
           {"tpot_ms_p50", tpot_ms_p50},
           {"tpot_ms_p99", tpot_ms_p99},
           {"steps", steps}};
+  spec.add_to_json(j, spec_config);
+  return j;
 }
 
 RunSummary summarize_run(const LLMEngine& engine, const std::vector<int64_t>& ids, double wall_s) {
   RunSummary s;
+  s.spec_config = engine.config().spec;
   std::vector<double> ttft, tpot;
   for (int64_t id : ids) {
     const RequestInfo info = engine.request_info(id);
@@ -48,6 +51,10 @@ RunSummary summarize_run(const LLMEngine& engine, const std::vector<int64_t>& id
     if (info.state == "failed") s.requests_failed++;
     s.prompt_tokens += info.n_prompt;
     s.generated_tokens += info.n_generated;
+    s.spec.drafted += info.spec_drafted;
+    s.spec.accepted += info.spec_accepted;
+    s.spec.passes += info.spec_passes;
+    s.spec.rejections += info.spec_rejections;
     if (info.ttft_ms >= 0) ttft.push_back(info.ttft_ms);
     if (info.tpot_ms >= 0) tpot.push_back(info.tpot_ms);
   }

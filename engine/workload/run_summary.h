@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/llm_engine.h"
+#include "engine/spec/spec_stats.h"
 
 namespace inferscope {
 
@@ -19,7 +20,9 @@ struct RunSummary {
   int64_t kv_blocks_leaked = 0;  // blocks still referenced after every request ended (must be 0)
   double ttft_ms_p50 = 0, ttft_ms_p99 = 0, tpot_ms_p50 = 0, tpot_ms_p99 = 0;
   int64_t steps = 0;
-  nlohmann::json to_json() const;
+  spec::SpecConfig spec_config;  // the engine's speculative decoding settings
+  spec::SpecStats spec;          // totals over the requests (zeros when speculation is off)
+  nlohmann::json to_json() const;  // the fields above, plus spec_* (spec::SpecStats::add_to_json)
 };
 
 // Percentile by linear interpolation between order statistics (p in [0, 100]); 0 for no values.

@@ -51,7 +51,7 @@ std::pair<int, int> range(const json& v, const std::string& key) {
 
 EngineConfig engine_config_from_json(const json& j, EngineConfig c) {
   check_keys(j, {"batching", "max_seqs", "max_batched_tokens", "block_size", "kv_dtype", "kv_budget_mib", "prefix_cache",
-                 "chunked_prefill", "attention", "no_kv_cache", "threads"},
+                 "chunked_prefill", "attention", "no_kv_cache", "threads", "spec", "spec_k"},
              "engine settings");
   for (const auto& [k, v] : j.items()) {
     if (k == "batching") {
@@ -83,6 +83,11 @@ EngineConfig engine_config_from_json(const json& j, EngineConfig c) {
       if (c.sched.recompute_all) c.prefix_caching = false;
     } else if (k == "threads") {
       c.threads = num<int>(v, k);
+    } else if (k == "spec") {
+      if (!v.is_string()) throw std::invalid_argument("spec must be a string: draft:FILE.gguf, self:MODE, early-exit:L, ngram[:N] or off");
+      c.spec = spec::parse_spec(v.get<std::string>(), c.spec);
+    } else if (k == "spec_k") {
+      c.spec.k = num<int>(v, k);
     }
   }
   if (const std::string why = c.validate(); !why.empty()) throw std::invalid_argument(why);
@@ -100,7 +105,9 @@ json engine_config_to_json(const EngineConfig& c) {
           {"chunked_prefill", c.sched.chunked_prefill},
           {"attention", kernels::attention_impl_name(c.attention)},
           {"no_kv_cache", c.sched.recompute_all},
-          {"threads", c.threads}};
+          {"threads", c.threads},
+          {"spec", spec::to_string(c.spec)},
+          {"spec_k", c.spec.k}};
 }
 
 WorkloadSpec workload_from_json(const json& j, const std::string& base_dir, WorkloadSpec w) {

@@ -267,7 +267,25 @@ T = {
  'Prompt token whose KV blocks came from the prefix cache: not computed again.': ('KV 區塊來自前綴快取的提示 token：不再重新計算。', 'KV 块来自前缀缓存的提示 token：不再重新计算。'),
  'Prompt token computed in a prefill pass.': ('在預填階段計算的提示 token。', '在预填充阶段计算的提示 token。'),
  'Generated token: one decode step each.': ('生成的 token：每個一次解碼步驟。', '生成的 token：每个一次解码步骤。'),
- 'Draft token accepted by speculative verification (the engine has no speculative decoding yet, so none appear).': ('經推測驗證接受的草稿 token（引擎尚未支援推測解碼，因此不會出現）。', '经推测验证接受的草稿 token（引擎尚未支持推测解码，因此不会出现）。'),
+ 'Draft token accepted by speculative verification: the model checked it and would have produced it itself.':
+   ('經推測驗證接受的草稿 token：模型已檢查過，且它自己也會產生這個 token。', '经推测验证接受的草稿 token：模型已检查过，且它自己也会生成这个 token。'),
+ # Speculative decoding (engine/spec)
+ 'Speculative decoding': ('推測解碼', '推测解码'),
+ 'A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.':
+   ('由低成本的草稿器猜測接下來的 token，模型在一次前向運算中全部驗證，只保留它自己本來就會產生的 token。',
+    '由低成本的草稿器猜测接下来的 token，模型在一次前向计算中全部验证，只保留它自己本来就会生成的 token。'),
+ 'Drafter': ('草稿器', '草稿器'),
+ 'ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.':
+   ('ngram:N 在提示中查找相同文字，self:MODE 以較低精度執行模型本身，early-exit:L 只執行前 L 層，draft:FILE.gguf 使用詞彙相同的較小模型。',
+    'ngram:N 在提示中查找相同文字，self:MODE 以较低精度运行模型本身，early-exit:L 只运行前 L 层，draft:FILE.gguf 使用词表相同的较小模型。'),
+ 'Draft tokens (k)': ('草稿 token 數（k）', '草稿 token 数（k）'),
+ 'Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.':
+   ('每步起草的 token 數：越多可一次接受越多，但每個被拒絕的 token 都是白費的運算。', '每步起草的 token 数：越多可一次接受越多，但每个被拒绝的 token 都是白费的计算。'),
+ 'Tokens': ('Token 數', 'Token 数'),
+ 'Drafted': ('已起草', '已起草'),
+ 'Accepted': ('已接受', '已接受'),
+ 'Draft acceptance rate': ('草稿接受率', '草稿接受率'),
+ 'Accepted / drafted so far': ('累計已接受／已起草', '累计已接受／已起草'),
 }
 
 here = os.path.dirname(os.path.abspath(__file__))

@@ -84,119 +84,150 @@
 <context>
     <name>inferscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="114" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="129" />
         <source>Engine step</source>
         <translation>引擎步数</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="115" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="130" />
         <source>KV-cache growth</source>
         <translation>KV 缓存增长</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="115" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="130" />
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="116" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="131" />
         <source>Allocated (blocks in use)</source>
         <translation>已分配（使用中的块）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="117" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="132" />
         <source>Logical (tokens stored)</source>
         <translation>逻辑（已存 token）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="118" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="133" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="119" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="134" />
         <source>Per-step utilization</source>
         <translation>每步利用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="119" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="134" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="149" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="120" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="135" />
         <source>Slot utilization</source>
         <translation>槽位利用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="121" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="136" />
         <source>Token utilization</source>
         <translation>Token 利用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="122" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="137" />
         <source>Tokens per step</source>
         <translation>每步 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="122" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="137" />
         <source>Tokens / sequences</source>
         <translation>Token／序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="123" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="138" />
         <source>Prefill tokens</source>
         <translation>预填充 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="124" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="139" />
         <source>Decode tokens</source>
         <translation>解码 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="125" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="140" />
         <source>Batch size (running)</source>
         <translation>批大小（运行中）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="126" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="141" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="126" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="141" />
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="127" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="142" />
         <source>Generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="128" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="143" />
         <source>Latency per finished request</source>
         <translation>每个完成请求的延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="128" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="143" />
         <source>Finished request</source>
         <translation>完成的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="128" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="143" />
         <source>Milliseconds</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="129" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="144" />
         <source>TTFT</source>
         <translation>首 token 延迟（TTFT）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="130" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="145" />
         <source>TPOT</source>
         <translation>每 token 时间（TPOT）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="146" />
+        <source>Speculative decoding</source>
+        <translation>推测解码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="146" />
+        <source>Tokens</source>
+        <translation>Token 数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="147" />
+        <source>Drafted</source>
+        <translation>已起草</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="148" />
+        <source>Accepted</source>
+        <translation>已接受</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="149" />
+        <source>Draft acceptance rate</source>
+        <translation>草稿接受率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="150" />
+        <source>Accepted / drafted so far</source>
+        <translation>累计已接受／已起草</translation>
     </message>
 </context>
 <context>
@@ -306,217 +337,247 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="165" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="200" />
         <source>(load a model to see the block count)</source>
         <translation>（加载模型后显示块数）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="167" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="202" />
         <source>%1 blocks = %2 tokens</source>
         <translation>%1 个块 = %2 个 token</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="168" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="203" />
         <source>The KV budget does not hold a single block.</source>
         <translation>KV 预算连一个块都放不下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="227" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="270" />
         <source>KV cache dtype</source>
         <translation>KV 缓存数据类型</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="227" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="270" />
         <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
         <translation>存储键和值的精度：类型越小，同样的内存能放越多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="228" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="271" />
         <source>Block size (tokens)</source>
         <translation>块大小（token）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="228" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="271" />
         <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
         <translation>每个分页 KV 块的 token 数：块越大，表项越少，但每个序列末端的空槽越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="229" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="272" />
         <source>KV budget</source>
         <translation>KV 预算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="229" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="272" />
         <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
         <translation>为分页 KV 缓存保留的内存，决定共有多少块。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="230" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="273" />
         <source>Resulting blocks</source>
         <translation>可得块数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="230" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="273" />
         <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
         <translation>以当前模型和数据类型，这个预算能换得多少物理块。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="231" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="274" />
         <source>Prefix caching</source>
         <translation>前缀缓存</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="231" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="274" />
         <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
         <translation>重用相同提示前缀的 KV 块，而不是重新计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="232" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="275" />
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="232" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="275" />
         <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
         <translation>分块版以在线 softmax 逐块计算注意力；朴素版会把每个分数都算出来存下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="233" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="276" />
         <source>Batching</source>
         <translation>批处理</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="233" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="276" />
         <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
         <translation>连续批处理每一步都接纳新请求；静态批处理要等整批完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="234" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="277" />
         <source>Max sequences</source>
         <translation>最大序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="234" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="277" />
         <source>How many sequences may run in one step (the batch slots).</source>
         <translation>一步中最多可同时运行的序列数（批槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="235" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="278" />
         <source>Max batched tokens</source>
         <translation>最大批 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="235" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="278" />
         <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
         <translation>一步的 token 预算：预填充分块加上每个运行中序列的一个解码 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="236" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="279" />
         <source>Chunked prefill</source>
         <translation>分块预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="236" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="279" />
         <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
         <translation>把长提示分成多步处理，让其他请求的解码持续进行。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="237" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="280" />
         <source>No KV cache (recompute)</source>
         <translation>不用 KV 缓存（重新计算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="237" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="280" />
         <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
         <translation>每一步都从第一个 token 重算每个序列，用来展示 KV 缓存省下了什么。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="238" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="281" />
         <source>Compute threads</source>
         <translation>计算线程</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="238" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="281" />
         <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
         <translation>一步内做矩阵乘法所用的线程数；0 表示每个核心一个。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="239" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="282" />
+        <source>Speculative decoding</source>
+        <translation>推测解码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="282" />
+        <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
+        <translation>由低成本的草稿器猜测接下来的 token，模型在一次前向计算中全部验证，只保留它自己本来就会生成的 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="283" />
+        <source>Drafter</source>
+        <translation>草稿器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="283" />
+        <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
+        <translation>ngram:N 在提示中查找相同文字，self:MODE 以较低精度运行模型本身，early-exit:L 只运行前 L 层，draft:FILE.gguf 使用词表相同的较小模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="284" />
+        <source>Draft tokens (k)</source>
+        <translation>草稿 token 数（k）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="284" />
+        <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
+        <translation>每步起草的 token 数：越多可一次接受越多，但每个被拒绝的 token 都是白费的计算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="285" />
         <source>Continuous</source>
         <translation>连续</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="240" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="286" />
         <source>Static</source>
         <translation>静态</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="241" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="287" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="242" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="288" />
         <source>Apply (rebuilds the engine)</source>
         <translation>应用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="243" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="289" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以这些设置创建新引擎；运行中的请求会被丢弃。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="251" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="297" />
         <source>Weight quantization</source>
         <translation>权重量化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="252" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="298" />
         <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
         <translation>重新编码已加载的权重：真实格式会改变内核读取的字节；sim: 模式为模拟（整数值以 F32 存储）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="299" />
         <source>Inject an outlier</source>
         <translation>注入离群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="299" />
         <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
         <translation>量化前将每个张量的一个权重（中间行、中间列）设为下方的数值。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="254" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="300" />
         <source>Outlier value</source>
         <translation>离群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="254" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="300" />
         <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
         <translation>注入的权重；一般权重的绝对值小于 0.1。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="257" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="303" />
         <source>as stored in the file</source>
         <translation>按文件中的存储格式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="258" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="304" />
         <source>%1 (simulated)</source>
         <translation>%1（模拟）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="260" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="306" />
         <source>Apply weights (re-quantizes)</source>
         <translation>应用权重（重新量化）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="261" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="307" />
         <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
         <translation>在后台线程中从文件的数值重新编码权重；运行中的请求会被丢弃。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="263" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="309" />
         <source>Running: %1, %2 MiB of weights</source>
         <translation>运行中：%1，权重 %2 MiB</translation>
     </message>
@@ -1465,45 +1526,6 @@
 <context>
     <name>inferscope::ui::TokenStyle</name>
     <message>
-        <source>prefix-cache hit</source>
-        <translation>前缀缓存命中</translation>
-    </message>
-    <message>
-        <source>prefilled</source>
-        <translation>预填充</translation>
-    </message>
-    <message>
-        <source>decoded</source>
-        <translation>解码</translation>
-    </message>
-    <message>
-        <source>accepted draft</source>
-        <translation>接受的草稿</translation>
-    </message>
-    <message>
-        <source>Tokens:</source>
-        <translation>Token：</translation>
-    </message>
-    <message>
-        <source>Prompt token whose KV blocks came from the prefix cache: not computed again.</source>
-        <translation>KV 块来自前缀缓存的提示 token：不再重新计算。</translation>
-    </message>
-    <message>
-        <source>Prompt token computed in a prefill pass.</source>
-        <translation>在预填充阶段计算的提示 token。</translation>
-    </message>
-    <message>
-        <source>Generated token: one decode step each.</source>
-        <translation>生成的 token：每个一次解码步骤。</translation>
-    </message>
-    <message>
-        <source>Draft token accepted by speculative verification (the engine has no speculative decoding yet, so none appear).</source>
-        <translation>经推测验证接受的草稿 token（引擎尚未支持推测解码，因此不会出现）。</translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::ui::TokenStyle</name>
-    <message>
         <location filename="../../ui/panels/token_style.cpp" line="43" />
         <source>prefix-cache hit</source>
         <translation>前缀缓存命中</translation>
@@ -1545,8 +1567,8 @@
     </message>
     <message>
         <location filename="../../ui/panels/token_style.cpp" line="59" />
-        <source>Draft token accepted by speculative verification (the engine has no speculative decoding yet, so none appear).</source>
-        <translation>经推测验证接受的草稿 token（引擎尚未支持推测解码，因此不会出现）。</translation>
+        <source>Draft token accepted by speculative verification: the model checked it and would have produced it itself.</source>
+        <translation>经推测验证接受的草稿 token：模型已检查过，且它自己也会生成这个 token。</translation>
     </message>
 </context>
 </TS>

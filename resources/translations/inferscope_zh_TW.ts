@@ -84,119 +84,150 @@
 <context>
     <name>inferscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="114" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="129" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="115" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="130" />
         <source>KV-cache growth</source>
         <translation>KV 快取成長</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="115" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="130" />
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="116" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="131" />
         <source>Allocated (blocks in use)</source>
         <translation>已配置（使用中的區塊）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="117" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="132" />
         <source>Logical (tokens stored)</source>
         <translation>邏輯（已存 token）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="118" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="133" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="119" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="134" />
         <source>Per-step utilization</source>
         <translation>每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="119" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="134" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="149" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="120" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="135" />
         <source>Slot utilization</source>
         <translation>槽位使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="121" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="136" />
         <source>Token utilization</source>
         <translation>Token 使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="122" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="137" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="122" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="137" />
         <source>Tokens / sequences</source>
         <translation>Token／序列數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="123" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="138" />
         <source>Prefill tokens</source>
         <translation>預填 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="124" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="139" />
         <source>Decode tokens</source>
         <translation>解碼 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="125" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="140" />
         <source>Batch size (running)</source>
         <translation>批次大小（執行中）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="126" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="141" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="126" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="141" />
         <source>Tokens per second</source>
         <translation>每秒 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="127" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="142" />
         <source>Generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="128" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="143" />
         <source>Latency per finished request</source>
         <translation>每個完成請求的延遲</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="128" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="143" />
         <source>Finished request</source>
         <translation>完成的請求</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="128" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="143" />
         <source>Milliseconds</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="129" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="144" />
         <source>TTFT</source>
         <translation>首 token 延遲（TTFT）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="130" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="145" />
         <source>TPOT</source>
         <translation>每 token 時間（TPOT）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="146" />
+        <source>Speculative decoding</source>
+        <translation>推測解碼</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="146" />
+        <source>Tokens</source>
+        <translation>Token 數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="147" />
+        <source>Drafted</source>
+        <translation>已起草</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="148" />
+        <source>Accepted</source>
+        <translation>已接受</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="149" />
+        <source>Draft acceptance rate</source>
+        <translation>草稿接受率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="150" />
+        <source>Accepted / drafted so far</source>
+        <translation>累計已接受／已起草</translation>
     </message>
 </context>
 <context>
@@ -306,217 +337,247 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="165" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="200" />
         <source>(load a model to see the block count)</source>
         <translation>（載入模型後顯示區塊數）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="167" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="202" />
         <source>%1 blocks = %2 tokens</source>
         <translation>%1 個區塊 = %2 個 token</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="168" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="203" />
         <source>The KV budget does not hold a single block.</source>
         <translation>KV 預算連一個區塊都放不下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="227" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="270" />
         <source>KV cache dtype</source>
         <translation>KV 快取資料型別</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="227" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="270" />
         <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
         <translation>儲存鍵與值的精度：型別越小，同樣的記憶體能放越多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="228" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="271" />
         <source>Block size (tokens)</source>
         <translation>區塊大小（token）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="228" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="271" />
         <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
         <translation>每個分頁 KV 區塊的 token 數：區塊越大，表項越少，但每個序列末端的空格越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="229" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="272" />
         <source>KV budget</source>
         <translation>KV 預算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="229" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="272" />
         <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
         <translation>保留給分頁 KV 快取的記憶體，決定共有多少區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="230" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="273" />
         <source>Resulting blocks</source>
         <translation>可得區塊數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="230" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="273" />
         <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
         <translation>以目前模型與資料型別，這個預算能換得多少實體區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="231" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="274" />
         <source>Prefix caching</source>
         <translation>前綴快取</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="231" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="274" />
         <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
         <translation>重用相同提示前綴的 KV 區塊，而不是重新計算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="232" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="275" />
         <source>Attention kernel</source>
         <translation>注意力核心</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="232" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="275" />
         <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
         <translation>分塊版以線上 softmax 逐塊計算注意力；樸素版會把每個分數都算出來存下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="233" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="276" />
         <source>Batching</source>
         <translation>批次處理</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="233" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="276" />
         <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
         <translation>連續批次每一步都接納新請求；靜態批次要等整批完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="234" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="277" />
         <source>Max sequences</source>
         <translation>最大序列數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="234" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="277" />
         <source>How many sequences may run in one step (the batch slots).</source>
         <translation>一步中最多可同時執行的序列數（批次槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="235" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="278" />
         <source>Max batched tokens</source>
         <translation>最大批次 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="235" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="278" />
         <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
         <translation>一步的 token 預算：預填區段加上每個執行中序列的一個解碼 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="236" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="279" />
         <source>Chunked prefill</source>
         <translation>分段預填</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="236" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="279" />
         <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
         <translation>把長提示分成多步處理，讓其他請求的解碼持續進行。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="237" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="280" />
         <source>No KV cache (recompute)</source>
         <translation>不用 KV 快取（重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="237" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="280" />
         <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
         <translation>每一步都從第一個 token 重算每個序列，用來展示 KV 快取省下了什麼。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="238" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="281" />
         <source>Compute threads</source>
         <translation>運算執行緒</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="238" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="281" />
         <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
         <translation>一步內做矩陣乘法所用的執行緒數；0 表示每個核心一個。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="239" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="282" />
+        <source>Speculative decoding</source>
+        <translation>推測解碼</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="282" />
+        <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
+        <translation>由低成本的草稿器猜測接下來的 token，模型在一次前向運算中全部驗證，只保留它自己本來就會產生的 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="283" />
+        <source>Drafter</source>
+        <translation>草稿器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="283" />
+        <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
+        <translation>ngram:N 在提示中查找相同文字，self:MODE 以較低精度執行模型本身，early-exit:L 只執行前 L 層，draft:FILE.gguf 使用詞彙相同的較小模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="284" />
+        <source>Draft tokens (k)</source>
+        <translation>草稿 token 數（k）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="284" />
+        <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
+        <translation>每步起草的 token 數：越多可一次接受越多，但每個被拒絕的 token 都是白費的運算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="285" />
         <source>Continuous</source>
         <translation>連續</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="240" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="286" />
         <source>Static</source>
         <translation>靜態</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="241" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="287" />
         <source>auto</source>
         <translation>自動</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="242" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="288" />
         <source>Apply (rebuilds the engine)</source>
         <translation>套用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="243" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="289" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以這些設定建立新引擎；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="251" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="297" />
         <source>Weight quantization</source>
         <translation>權重量化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="252" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="298" />
         <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
         <translation>重新編碼已載入的權重：真實格式會改變核心讀取的位元組；sim: 模式為模擬（整數值以 F32 儲存）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="299" />
         <source>Inject an outlier</source>
         <translation>注入離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="299" />
         <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
         <translation>量化前將每個張量的一個權重（中間列、中間行）設為下方的數值。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="254" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="300" />
         <source>Outlier value</source>
         <translation>離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="254" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="300" />
         <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
         <translation>注入的權重；一般權重的絕對值小於 0.1。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="257" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="303" />
         <source>as stored in the file</source>
         <translation>依檔案中的儲存格式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="258" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="304" />
         <source>%1 (simulated)</source>
         <translation>%1（模擬）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="260" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="306" />
         <source>Apply weights (re-quantizes)</source>
         <translation>套用權重（重新量化）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="261" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="307" />
         <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
         <translation>在背景執行緒中從檔案的數值重新編碼權重；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="263" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="309" />
         <source>Running: %1, %2 MiB of weights</source>
         <translation>執行中：%1，權重 %2 MiB</translation>
     </message>
@@ -1465,45 +1526,6 @@
 <context>
     <name>inferscope::ui::TokenStyle</name>
     <message>
-        <source>prefix-cache hit</source>
-        <translation>前綴快取命中</translation>
-    </message>
-    <message>
-        <source>prefilled</source>
-        <translation>預填</translation>
-    </message>
-    <message>
-        <source>decoded</source>
-        <translation>解碼</translation>
-    </message>
-    <message>
-        <source>accepted draft</source>
-        <translation>接受的草稿</translation>
-    </message>
-    <message>
-        <source>Tokens:</source>
-        <translation>Token：</translation>
-    </message>
-    <message>
-        <source>Prompt token whose KV blocks came from the prefix cache: not computed again.</source>
-        <translation>KV 區塊來自前綴快取的提示 token：不再重新計算。</translation>
-    </message>
-    <message>
-        <source>Prompt token computed in a prefill pass.</source>
-        <translation>在預填階段計算的提示 token。</translation>
-    </message>
-    <message>
-        <source>Generated token: one decode step each.</source>
-        <translation>生成的 token：每個一次解碼步驟。</translation>
-    </message>
-    <message>
-        <source>Draft token accepted by speculative verification (the engine has no speculative decoding yet, so none appear).</source>
-        <translation>經推測驗證接受的草稿 token（引擎尚未支援推測解碼，因此不會出現）。</translation>
-    </message>
-</context>
-<context>
-    <name>inferscope::ui::TokenStyle</name>
-    <message>
         <location filename="../../ui/panels/token_style.cpp" line="43" />
         <source>prefix-cache hit</source>
         <translation>前綴快取命中</translation>
@@ -1545,8 +1567,8 @@
     </message>
     <message>
         <location filename="../../ui/panels/token_style.cpp" line="59" />
-        <source>Draft token accepted by speculative verification (the engine has no speculative decoding yet, so none appear).</source>
-        <translation>經推測驗證接受的草稿 token（引擎尚未支援推測解碼，因此不會出現）。</translation>
+        <source>Draft token accepted by speculative verification: the model checked it and would have produced it itself.</source>
+        <translation>經推測驗證接受的草稿 token：模型已檢查過，且它自己也會產生這個 token。</translation>
     </message>
 </context>
 </TS>

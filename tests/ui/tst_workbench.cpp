@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QImage>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QWidgetAction>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,6 +18,7 @@
 #include <fstream>
 
 #include "engine/metrics/metrics_writers.h"
+#include "engine/spec/spec_config.h"
 #include "tests/common/test_support.h"
 #include "tests/common/tiny_model.h"
 #include "ui/blockmap/block_map_panel.h"
@@ -198,9 +200,11 @@ class TstWorkbench : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(w->tabs()->tabText(0), QStringLiteral("圖表"), 2000);
     QVERIFY(w->runAction()->text() != runText);
     QCOMPARE(w->charts()->chart("kv_cache")->title(), QStringLiteral("KV 快取成長"));
+    QCOMPARE(w->charts()->chart("speculative")->title(), QStringLiteral("推測解碼"));
     w->setLanguage(QStringLiteral("zh_CN"));
     QTRY_COMPARE_WITH_TIMEOUT(w->tabs()->tabText(0), QStringLiteral("图表"), 2000);
     QCOMPARE(w->charts()->chart("kv_cache")->title(), QStringLiteral("KV 缓存增长"));
+    QCOMPARE(w->charts()->chart("speculative")->title(), QStringLiteral("推测解码"));
     w->setLanguage(QStringLiteral("en"));
     QTRY_COMPARE_WITH_TIMEOUT(w->tabs()->tabText(0), QStringLiteral("Charts"), 2000);
     QCOMPARE(w->runAction()->text(), runText);
@@ -219,6 +223,8 @@ class TstWorkbench : public QObject {
     cfg.sched.max_num_batched_tokens = 333;
     cfg.sched.chunked_prefill = false;
     cfg.threads = 2;
+    cfg.spec = spec::parse_spec("self:q4_0");
+    cfg.spec.k = 6;
     {
       EngineSettingsPanel a;
       a.setConfig(cfg);
@@ -239,6 +245,14 @@ class TstWorkbench : public QObject {
     QCOMPARE(got.sched.max_num_batched_tokens, cfg.sched.max_num_batched_tokens);
     QCOMPARE(got.sched.chunked_prefill, cfg.sched.chunked_prefill);
     QCOMPARE(got.threads, cfg.threads);
+    QCOMPARE(spec::to_string(got.spec), std::string("self:q4_0"));
+    QCOMPARE(got.spec.k, 6);
+    // A drafter the engine cannot parse keeps Apply disabled, with the parser's reason shown.
+    b.findChild<QComboBox*>(QStringLiteral("spec_method"))->setCurrentText(QStringLiteral("medusa"));
+    QVERIFY(!b.findChild<QPushButton*>(QStringLiteral("apply_settings"))->isEnabled());
+    b.findChild<QComboBox*>(QStringLiteral("spec_method"))->setCurrentText(QStringLiteral("ngram:2"));
+    QVERIFY(b.findChild<QPushButton*>(QStringLiteral("apply_settings"))->isEnabled());
+    QCOMPARE(b.config().spec.ngram_n, 2);
 
     // The window persists its language and restores it on the next start.
     {
@@ -373,7 +387,7 @@ class TstWorkbench : public QObject {
     QCOMPARE(pg->shownTokenCount(TokenOrigin::PrefixHit), second.n_prefix_hit);
     QCOMPARE(pg->shownTokenCount(TokenOrigin::Prompt), second.n_prompt - second.n_prefix_hit);
     QCOMPARE(pg->shownTokenCount(TokenOrigin::Decoded), second.n_generated);
-    QCOMPARE(pg->shownTokenCount(TokenOrigin::Accepted), 0);  // no speculative decoding in the engine yet
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::Accepted), 0);  // speculation is off
     QCOMPARE(pg->outputText(), QString::fromStdString(second.texts.at(0)));
     QVERIFY(pg->transcriptText().startsWith(QStringLiteral("the quick brown fox")));
   }
@@ -439,6 +453,51 @@ class TstWorkbench : public QObject {
     QCOMPARE(w->speedIndex(), 0);
     w->findChild<QAction*>(QStringLiteral("action_faster"))->trigger();
     QCOMPARE(w->speedIndex(), 0);
+  }
+
+  // With n-gram speculation on, accepted drafts are coloured as such in the playground, and the
+  // speculative chart's per-step points add up to the request's accepted count.
+  void playgroundColoursAcceptedDrafts() {
+    auto w = makeWindow(QStringLiteral("spec"));
+    QVERIFY(w);
+    EngineController* c = w->controller();
+    EngineConfig cfg = c->config();
+    cfg.spec = spec::parse_spec("ngram:3");
+    cfg.spec.k = 4;
+    QSignalSpy applied(c, &EngineController::configApplied);
+    c->applyConfig(cfg);
+    QTRY_VERIFY_WITH_TIMEOUT(applied.count() > 0, 10000);
+    QVERIFY(applied.takeFirst().at(0).toBool());
+    PlaygroundPanel* pg = w->playground();
+    pg->setPrompt(QStringLiteral("a b c d a b c d a b c d a b c d a b c d a b c d"));
+    pg->findChild<QComboBox*>()->setCurrentIndex(1);
+    pg->send();
+    QTRY_VERIFY_WITH_TIMEOUT(pg->currentRequest() >= 0, 10000);
+    const int64_t id = pg->currentRequest();
+    c->run();
+    RequestInfo info;
+    QTRY_VERIFY_WITH_TIMEOUT(([&] {
+      auto s = c->lastSnapshot();
+      if (!s) return false;
+      for (const auto& r : s->requests)
+        if (r.id == id && r.state == "finished") return (info = r), true;
+      return false;
+    }()), 30000);
+    c->pause();
+    QTest::qWait(100);
+    QVERIFY(info.spec_drafted > 0);
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::Accepted), int(info.spec_accepted));
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::Decoded), int(info.n_generated - info.spec_accepted));
+    MetricsChart* chart = w->charts()->chart(QStringLiteral("speculative"));
+    QVERIFY(chart);
+    double accepted = 0, drafted = 0;
+    for (const QPointF& p : chart->history(1)) accepted += p.y();
+    for (const QPointF& p : chart->history(0)) drafted += p.y();
+    QCOMPARE(int64_t(accepted), info.spec_accepted);
+    QCOMPARE(int64_t(drafted), info.spec_drafted);
+    MetricsChart* rate = w->charts()->chart(QStringLiteral("spec_acceptance"));
+    QVERIFY(rate && rate->pointCount(0) > 0);
+    QCOMPARE(rate->history(0).back().y(), double(info.spec_accepted) / double(info.spec_drafted));
   }
 
   void closeMidRunStopsQuickly() {

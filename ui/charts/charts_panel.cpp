@@ -36,7 +36,14 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent) {
   latency_->addSeries(QStringLiteral("tpot_ms"), QColor(0xbc, 0xbd, 0x22), Qt::DashLine);
   latency_->setWindowSize(0);
 
-  charts_ = {kv_, util_, tokens_, throughput_, latency_};
+  // Speculative decoding: what the drafter proposed and the target kept, and the acceptance so far.
+  spec_ = new MetricsChart(QStringLiteral("speculative"), QStringLiteral("step"), this);
+  spec_->addSeries(QStringLiteral("spec_drafted"), QColor(0x7f, 0x7f, 0x7f), Qt::DashLine);
+  spec_->addSeries(QStringLiteral("spec_accepted"), QColor(0x9c, 0x27, 0xb0));
+  specRate_ = new MetricsChart(QStringLiteral("spec_acceptance"), QStringLiteral("step"), this);
+  specRate_->addSeries(QStringLiteral("spec_acceptance_rate"), QColor(0x9c, 0x27, 0xb0));
+
+  charts_ = {kv_, util_, tokens_, throughput_, latency_, spec_, specRate_};
   auto* grid = new QGridLayout(this);
   grid->setContentsMargins(2, 2, 2, 2);
   grid->addWidget(kv_, 0, 0);
@@ -44,6 +51,8 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent) {
   grid->addWidget(tokens_, 1, 0);
   grid->addWidget(throughput_, 1, 1);
   grid->addWidget(latency_, 2, 0, 1, 2);
+  grid->addWidget(spec_, 3, 0);
+  grid->addWidget(specRate_, 3, 1);
 
   frameTimer_ = new QTimer(this);
   frameTimer_->setInterval(33);
@@ -61,6 +70,7 @@ MetricsChart* ChartsPanel::chart(const QString& id) const {
 void ChartsPanel::clear() {
   steps_.clear();
   latencySeen_.clear();
+  specDrafted_ = specAccepted_ = 0;
   for (auto* c : charts_) c->clearHistory();
 }
 
@@ -78,6 +88,11 @@ void ChartsPanel::addSnapshot(const EngineSnapshot& s) {
     tokens_->appendPoint(1, {x, double(m.decode_tokens)});
     tokens_->appendPoint(2, {x, double(m.running)});
     throughput_->appendPoint(0, {x, m.tokens_per_s});
+    spec_->appendPoint(0, {x, double(m.spec_drafted)});
+    spec_->appendPoint(1, {x, double(m.spec_accepted)});
+    specDrafted_ += m.spec_drafted;
+    specAccepted_ += m.spec_accepted;
+    if (specDrafted_ > 0) specRate_->appendPoint(0, {x, double(specAccepted_) / double(specDrafted_)});
   }
   for (const auto& r : s.requests) {
     if (r.state != "finished" || latencySeen_.count(r.id)) continue;
@@ -128,6 +143,11 @@ void ChartsPanel::retranslateUi() {
   latency_->setTitles(tr("Latency per finished request"), tr("Finished request"), tr("Milliseconds"));
   latency_->setSeriesName(0, tr("TTFT"));
   latency_->setSeriesName(1, tr("TPOT"));
+  spec_->setTitles(tr("Speculative decoding"), step, tr("Tokens"));
+  spec_->setSeriesName(0, tr("Drafted"));
+  spec_->setSeriesName(1, tr("Accepted"));
+  specRate_->setTitles(tr("Draft acceptance rate"), step, tr("Fraction"));
+  specRate_->setSeriesName(0, tr("Accepted / drafted so far"));
 }
 
 }  // namespace inferscope::ui

@@ -41,6 +41,9 @@ class ChartsPanel : public QWidget {
   MetricsChart* tokens_ = nullptr;
   MetricsChart* throughput_ = nullptr;
   MetricsChart* latency_ = nullptr;
+  MetricsChart* spec_ = nullptr;      // drafted vs accepted tokens per step
+  MetricsChart* specRate_ = nullptr;  // running acceptance rate
+  int64_t specDrafted_ = 0, specAccepted_ = 0;  // totals behind the running rate
   std::vector<MetricsChart*> charts_;
   std::vector<StepMetrics> steps_;
   std::set<int64_t> latencySeen_;

@@ -1,6 +1,8 @@
 #include "ui/panels/engine_settings_panel.h"
 
 #include <QCheckBox>
+#include <algorithm>
+#include <stdexcept>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -13,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "engine/kv/kv_storage.h"
+#include "engine/spec/spec_config.h"
 
 namespace inferscope::ui {
 
@@ -45,6 +48,16 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   recompute_ = new QCheckBox;
   threads_ = new QSpinBox;
   threads_->setRange(0, std::max(1, QThread::idealThreadCount() * 2));
+  specOn_ = new QCheckBox;
+  specOn_->setObjectName(QStringLiteral("spec_enabled"));
+  specMethod_ = new QComboBox;
+  specMethod_->setObjectName(QStringLiteral("spec_method"));
+  specMethod_->setEditable(true);  // draft:FILE.gguf needs a path
+  for (const char* m : {"ngram:3", "self:q4_0", "self:q8_0", "early-exit:8", "draft:"})
+    specMethod_->addItem(QString::fromLatin1(m));
+  specK_ = new QSpinBox;
+  specK_->setObjectName(QStringLiteral("spec_k"));
+  specK_->setRange(1, 16);
   apply_ = new QPushButton;
   apply_->setObjectName(QStringLiteral("apply_settings"));
   status_ = new QLabel;
@@ -73,7 +86,8 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
 
   form_ = new QFormLayout;
   for (QWidget* w : std::initializer_list<QWidget*>{kvDtype_, blockSize_, budgetMiB_, blocks_, prefixCaching_, attention_,
-                                                    batching_, maxSeqs_, maxTokens_, chunked_, recompute_, threads_})
+                                                    batching_, maxSeqs_, maxTokens_, chunked_, recompute_, threads_,
+                                                    specOn_, specMethod_, specK_})
     form_->addRow(QStringLiteral("-"), w);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form_);
@@ -89,11 +103,12 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   layout->addWidget(weightsStatus_);
   layout->addStretch(1);
 
-  for (auto* sb : {blockSize_, budgetMiB_, maxSeqs_, maxTokens_, threads_})
+  for (auto* sb : {blockSize_, budgetMiB_, maxSeqs_, maxTokens_, threads_, specK_})
     connect(sb, &QSpinBox::valueChanged, this, &EngineSettingsPanel::updateDerived);
   for (auto* cb : {kvDtype_, attention_, batching_})
     connect(cb, &QComboBox::currentIndexChanged, this, &EngineSettingsPanel::updateDerived);
-  for (auto* c : {prefixCaching_, chunked_, recompute_}) connect(c, &QCheckBox::toggled, this, &EngineSettingsPanel::updateDerived);
+  connect(specMethod_, &QComboBox::currentTextChanged, this, &EngineSettingsPanel::updateDerived);
+  for (auto* c : {prefixCaching_, chunked_, recompute_, specOn_}) connect(c, &QCheckBox::toggled, this, &EngineSettingsPanel::updateDerived);
   connect(apply_, &QPushButton::clicked, this, [this] { emit applyRequested(config()); });
 
   setConfig(EngineConfig{});
@@ -113,6 +128,14 @@ EngineConfig EngineSettingsPanel::config() const {
   c.sched.chunked_prefill = chunked_->isChecked();
   c.sched.recompute_all = recompute_->isChecked();
   c.threads = threads_->value();
+  if (specOn_->isChecked()) {
+    try {
+      c.spec = spec::parse_spec(specMethod_->currentText().trimmed().toStdString());
+    } catch (const std::invalid_argument&) {
+      c.spec = {};  // updateDerived shows why; Apply stays disabled
+    }
+    c.spec.k = specK_->value();
+  }
   return c;
 }
 
@@ -128,6 +151,9 @@ void EngineSettingsPanel::setConfig(const EngineConfig& c) {
   chunked_->setChecked(c.sched.chunked_prefill);
   recompute_->setChecked(c.sched.recompute_all);
   threads_->setValue(c.threads);
+  specOn_->setChecked(c.spec.enabled());
+  if (c.spec.enabled()) specMethod_->setCurrentText(QString::fromStdString(spec::to_string(c.spec)));
+  specK_->setValue(c.spec.k);
   updateDerived();
 }
 
@@ -160,6 +186,15 @@ void EngineSettingsPanel::setAppliedStatus(const QString& text, bool error) {
 void EngineSettingsPanel::updateDerived() {
   const EngineConfig c = config();
   validation_ = QString::fromStdString(c.validate());
+  if (specOn_->isChecked() && validation_.isEmpty()) {
+    try {
+      spec::parse_spec(specMethod_->currentText().trimmed().toStdString());
+    } catch (const std::invalid_argument& e) {
+      validation_ = QString::fromStdString(e.what());
+    }
+  }
+  specMethod_->setEnabled(specOn_->isChecked());
+  specK_->setEnabled(specOn_->isChecked());
   const int64_t blocks = blocksForCurrentSettings();
   if (blocks < 0) {
     blocks_->setText(tr("(load a model to see the block count)"));
@@ -187,6 +222,8 @@ void EngineSettingsPanel::save(QSettings& s) const {
   s.setValue(QStringLiteral("chunked_prefill"), c.sched.chunked_prefill);
   s.setValue(QStringLiteral("recompute_all"), c.sched.recompute_all);
   s.setValue(QStringLiteral("threads"), c.threads);
+  s.setValue(QStringLiteral("spec"), QString::fromStdString(spec::to_string(c.spec)));
+  s.setValue(QStringLiteral("spec_k"), c.spec.k);
   s.endGroup();
 }
 
@@ -207,6 +244,12 @@ void EngineSettingsPanel::load(QSettings& s) {
   c.sched.chunked_prefill = s.value(QStringLiteral("chunked_prefill"), c.sched.chunked_prefill).toBool();
   c.sched.recompute_all = s.value(QStringLiteral("recompute_all"), c.sched.recompute_all).toBool();
   c.threads = s.value(QStringLiteral("threads"), c.threads).toInt();
+  try {
+    c.spec = spec::parse_spec(s.value(QStringLiteral("spec"), QStringLiteral("off")).toString().toStdString());
+  } catch (const std::invalid_argument&) {
+    c.spec = {};  // a stale setting (e.g. a draft file since removed is still parsed; a garbled one is dropped)
+  }
+  c.spec.k = std::clamp(s.value(QStringLiteral("spec_k"), c.spec.k).toInt(), 1, 16);
   s.endGroup();
   setConfig(c);
 }
@@ -236,6 +279,9 @@ void EngineSettingsPanel::retranslateUi() {
   label(chunked_, tr("Chunked prefill"), tr("Split a long prompt over several steps so decodes of other requests keep running."));
   label(recompute_, tr("No KV cache (recompute)"), tr("Recompute every sequence from its first token at every step, to show what the KV cache saves."));
   label(threads_, tr("Compute threads"), tr("Threads used inside one step for matrix products; 0 uses one per core."));
+  label(specOn_, tr("Speculative decoding"), tr("A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced."));
+  label(specMethod_, tr("Drafter"), tr("ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary."));
+  label(specK_, tr("Draft tokens (k)"), tr("Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work."));
   batching_->setItemText(0, tr("Continuous"));
   batching_->setItemText(1, tr("Static"));
   threads_->setSpecialValueText(tr("auto"));

@@ -1,6 +1,7 @@
 #pragma once
 // EngineSettingsPanel: every EngineConfig knob, each with a one-sentence tooltip. Ranges prevent
-// impossible values; the KV budget shows the block count it buys for the loaded model. Apply emits
+// impossible values; the KV budget shows the block count it buys for the loaded model. Speculative
+// decoding takes a drafter in the CLI syntax (ngram:N, self:MODE, early-exit:L, draft:FILE.gguf). Apply emits
 // applyRequested; the main window asks before discarding running work.
 #include <QWidget>
 #include <optional>
@@ -58,6 +59,9 @@ class EngineSettingsPanel : public QWidget {
   QCheckBox* chunked_ = nullptr;
   QCheckBox* recompute_ = nullptr;
   QSpinBox* threads_ = nullptr;
+  QCheckBox* specOn_ = nullptr;
+  QComboBox* specMethod_ = nullptr;  // editable: presets plus draft:FILE.gguf typed by the user
+  QSpinBox* specK_ = nullptr;
   QPushButton* apply_ = nullptr;
   QComboBox* weights_ = nullptr;
   QCheckBox* outlier_ = nullptr;

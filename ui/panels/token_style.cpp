@@ -56,7 +56,7 @@ void fillTokenLegend(QTextEdit* legend) {
       {TokenOrigin::PrefixHit, QT_TRANSLATE_NOOP("inferscope::ui::TokenStyle", "Prompt token whose KV blocks came from the prefix cache: not computed again.")},
       {TokenOrigin::Prompt, QT_TRANSLATE_NOOP("inferscope::ui::TokenStyle", "Prompt token computed in a prefill pass.")},
       {TokenOrigin::Decoded, QT_TRANSLATE_NOOP("inferscope::ui::TokenStyle", "Generated token: one decode step each.")},
-      {TokenOrigin::Accepted, QT_TRANSLATE_NOOP("inferscope::ui::TokenStyle", "Draft token accepted by speculative verification (the engine has no speculative decoding yet, so none appear).")}};
+      {TokenOrigin::Accepted, QT_TRANSLATE_NOOP("inferscope::ui::TokenStyle", "Draft token accepted by speculative verification: the model checked it and would have produced it itself.")}};
   for (const auto& [origin, tip] : items) {
     c.insertText(QStringLiteral(" %1 ").arg(tokenOriginName(origin)), tokenFormat(origin, trStyle(tip)));
     c.insertText(QStringLiteral("  "), QTextCharFormat());
