@@ -160,6 +160,11 @@ void read_metadata(Cursor& c, uint64_t kv_count, ParsedFile& out) {
         throw GgufError("invalid general.alignment " + std::to_string(a) + ": must be a non-zero power of two",
                         value_at);
       }
+      if (a > kMaxAlignment) {
+        throw GgufError("absurd general.alignment " + std::to_string(a) + ": at most " +
+                            std::to_string(kMaxAlignment) + " bytes is supported",
+                        value_at);
+      }
       out.alignment = a;
     }
     out.metadata.push_back(KeyValue{std::move(key), std::move(v)});

@@ -9,6 +9,9 @@
 namespace inferscope::gguf::detail {
 
 inline constexpr uint64_t kDefaultAlignment = 32;
+// Real files align to 32 (ggml's default) or a page; anything beyond 1 MiB is a forged value that
+// would make every writer pad each tensor by that much.
+inline constexpr uint64_t kMaxAlignment = uint64_t{1} << 20;
 inline constexpr int kMaxArrayDepth = 8;  // arrays inside arrays; real files use at most 1
 
 struct ParsedFile {

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "engine/gguf/gguf_parser.h"
+
 namespace inferscope::gguf {
 
 namespace {
@@ -64,6 +66,10 @@ void put_value(ByteSink& out, const Value& v) {
 GgufWriter::GgufWriter(uint32_t alignment) : alignment_(alignment) {
   if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
     throw std::invalid_argument("GGUF alignment " + std::to_string(alignment) + " is not a power of two");
+  }
+  if (alignment > detail::kMaxAlignment) {
+    throw std::invalid_argument("GGUF alignment " + std::to_string(alignment) + " is larger than " +
+                                std::to_string(detail::kMaxAlignment));
   }
   // Always written, so that readers never have to guess the default.
   kv_.push_back(KeyValue{kAlignmentKey, Value::u32(alignment)});

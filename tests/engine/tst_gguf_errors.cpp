@@ -346,6 +346,11 @@ class TestGgufErrors : public QObject {
     EXPECT_GGUF_ERROR(b, "invalid general.alignment 0: must be a non-zero power of two", value_at);
     poke<uint32_t>(b, value_at, 48);
     EXPECT_GGUF_ERROR(b, "invalid general.alignment 48", value_at);
+    // A power of two, but absurd: a 1 GiB alignment once made the fuzzer's write-back pad to 1 GiB.
+    poke<uint32_t>(b, value_at, 1u << 30);
+    EXPECT_GGUF_ERROR(b, "absurd general.alignment 1073741824: at most 1048576 bytes", value_at);
+    poke<uint32_t>(b, value_at, 1u << 21);
+    EXPECT_GGUF_ERROR(b, "absurd general.alignment 2097152", value_at);
     Bytes c;
     c.header(0, 1).str("general.alignment").u32(uint32_t(ValueType::UINT64)).u64(64);
     EXPECT_GGUF_ERROR(c.b, "general.alignment must be UINT32, not UINT64", value_at);

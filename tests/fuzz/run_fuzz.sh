@@ -17,7 +17,11 @@ findings="$build/findings"
 mkdir -p "$corpus" "$findings"
 "$build/tests/fuzz/write_gguf_seeds" "$build/seeds/gguf"
 
+# Past findings (tests/fuzz/regressions/) run first, every time. The seed is fixed so that a CI run is
+# reproducible; INFERSCOPE_FUZZ_SEED=0 lets libFuzzer pick one (use that for long exploratory runs).
+seed="${INFERSCOPE_FUZZ_SEED:-1}"
+echo "fuzz_gguf: ${seconds}s, seed ${seed}"
 # libFuzzer exits non-zero on a crash, a leak, a sanitizer report or an uncaught exception.
-"$build/tests/fuzz/fuzz_gguf" "$corpus" "$build/seeds/gguf" -max_len=65536 -max_total_time="$seconds" \
-  -artifact_prefix="$findings/" -print_final_stats=1
+"$build/tests/fuzz/fuzz_gguf" "$corpus" "$build/seeds/gguf" "$root/tests/fuzz/regressions" -max_len=65536 \
+  -max_total_time="$seconds" -seed="$seed" -artifact_prefix="$findings/" -print_final_stats=1
 echo "fuzz_gguf: no findings in ${seconds}s"
