@@ -39,6 +39,10 @@
 #include "ui/compare/compare_panel.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/export/chart_export.h"
+#include "ui/lessons/heat_map_view.h"
+#include "ui/lessons/lesson_chart.h"
+#include "ui/lessons/lesson_page.h"
+#include "ui/lessons/lessons_panel.h"
 #include "ui/panels/engine_settings_panel.h"
 #include "ui/panels/load_generator_panel.h"
 #include "ui/panels/log_panel.h"
@@ -74,6 +78,8 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   tabs_->addTab(loadGen_, QString());
   compare_ = new ComparePanel;
   tabs_->addTab(compare_, QString());
+  lessons_ = new LessonsPanel(controller_);
+  tabs_->addTab(lessons_, QString());
   setCentralWidget(tabs_);
 
   createDocks();
@@ -110,6 +116,11 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
     compare_->setResult(r);
     compareAct_->setEnabled(!variants_.empty());
     log_->append(r->cancelled ? tr("Comparison cancelled.") : tr("Comparison finished: %n variant(s) ran.", nullptr, int(r->variants.size())));
+  });
+  connect(lessons_, &LessonsPanel::seeItForReal, this, [this](const QString& file) {
+    QString err;
+    if (!loadScenario(QStringLiteral(":/scenarios/") + file, &err)) showError(tr("Scenario not loaded"), err);
+    else tabs_->setCurrentWidget(charts_);
   });
   connect(compare_, &ComparePanel::cancelRequested, controller_, &EngineController::cancelCompare);
   connect(controller_, &EngineController::configApplied, this, &MainWindow::onConfigApplied);
@@ -380,6 +391,7 @@ void MainWindow::retranslateUi() {
   tabs_->setTabText(2, tr("Playground"));
   tabs_->setTabText(3, tr("Load generator"));
   tabs_->setTabText(4, tr("Compare"));
+  tabs_->setTabText(tabs_->indexOf(lessons_), tr("Lessons"));
   modelDock_->setWindowTitle(tr("Model"));
   settingsDock_->setWindowTitle(tr("Engine settings"));
   requestsDock_->setWindowTitle(tr("Requests"));
@@ -450,6 +462,7 @@ void MainWindow::setLanguage(const QString& code) {
     QCoreApplication::sendEvent(this, &ev);
   }
   for (QAction* a : langGroup_->actions()) a->setChecked(a->data().toString() == language_);
+  lessons_->setLanguage(language_);  // the lesson texts (JSON) follow the UI language
 }
 
 void MainWindow::setPresentationMode(bool on) {
@@ -460,6 +473,7 @@ void MainWindow::setPresentationMode(bool on) {
   QApplication::setFont(f);
   charts_->setLineWidth(on ? 4.0 : 2.0);
   compare_->setLineWidth(on ? 4.0 : 2.0);
+  lessons_->setLineWidth(on ? 4.0 : 2.0);
   if (on) showFullScreen();
   else showNormal();
 }
@@ -487,6 +501,7 @@ void MainWindow::setDarkTheme(bool dark) {
   QApplication::setPalette(p);
   charts_->setDark(dark);
   compare_->setDark(dark);
+  lessons_->setDark(dark);
   blockMap_->view()->setDark(dark);
 }
 
@@ -735,8 +750,24 @@ QStringList MainWindow::exportAllTo(const QString& dir, QString* error) {
       variants.append(o);
     }
   }
+  // Every lesson page with a result on screen: its chart and, for matrix results, its heat map.
+  QJsonArray lessonIds;
+  for (LessonPage* p : lessons_->pages()) {
+    if (!p->result()) continue;
+    lessonIds.append(p->id());
+    if (!p->chart()->isEmpty()) {
+      LessonChart* c = p->chart();
+      in.widgets.push_back({c, p->exportId(), c->title(), [c](const QString& f, QString* e) { return c->writeCsv(f, e); }});
+    }
+    if (!p->result()->matrices.empty()) {
+      HeatMapView* h = p->heatMap();
+      in.widgets.push_back({h, p->exportId() + QStringLiteral("_heatmap"), QString::fromStdString(h->matrix().name),
+                            [h](const QString& f, QString* e) { return h->writeCsv(f, e); }});
+    }
+  }
   QJsonObject m;
   m[QStringLiteral("application")] = QStringLiteral("InferScope");
+  if (!lessonIds.isEmpty()) m[QStringLiteral("lessons")] = lessonIds;
   m[QStringLiteral("model")] = modelPath_;
   if (auto card = controller_->modelCard()) m[QStringLiteral("model_name")] = QString::fromStdString(card->name);
   m[QStringLiteral("settings")] = toQJson(engine_config_to_json(settingsPanel_->config()));

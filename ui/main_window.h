@@ -1,7 +1,7 @@
 #pragma once
 // MainWindow: docks (model card, engine settings, requests, log), central tabs (charts, block map,
-// playground, load generator), the run toolbar and the menus. It composes panels and routes engine
-// snapshots to them; the engine itself is only reached through EngineController.
+// playground, load generator, compare, lessons), the run toolbar and the menus. It composes panels
+// and routes engine snapshots to them; the engine itself is only reached through EngineController.
 #include <QMainWindow>
 #include <QPointer>
 #include <QTranslator>
@@ -32,6 +32,7 @@ class ComparePanel;
 class ChartsPanel;
 class EngineController;
 class EngineSettingsPanel;
+class LessonsPanel;
 class LoadGeneratorPanel;
 class LogPanel;
 class ModelCardPanel;
@@ -65,6 +66,7 @@ class MainWindow : public QMainWindow {
   LoadGeneratorPanel* loadGenerator() const { return loadGen_; }
   PlaygroundPanel* playground() const { return playground_; }
   ComparePanel* compare() const { return compare_; }
+  LessonsPanel* lessons() const { return lessons_; }
   LogPanel* log() const { return log_; }
   QTabWidget* tabs() const { return tabs_; }
   QString lastError() const { return lastError_; }
@@ -110,6 +112,7 @@ class MainWindow : public QMainWindow {
   BlockMapPanel* blockMap_ = nullptr;
   PlaygroundPanel* playground_ = nullptr;
   ComparePanel* compare_ = nullptr;
+  LessonsPanel* lessons_ = nullptr;
   LoadGeneratorPanel* loadGen_ = nullptr;
   ModelCardPanel* modelCard_ = nullptr;
   EngineSettingsPanel* settingsPanel_ = nullptr;

@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
   std::vector<Command> commands = {add_info_command(root), add_tokenize_command(root), add_generate_command(root),
                                    add_bench_command(root), add_run_command(root), add_export_command(root),
-                                   add_quality_command(root), add_requantize_command(root)};
+                                   add_quality_command(root), add_requantize_command(root),
+                                   add_lesson_command(root)};
   try {
     root.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -142,6 +142,7 @@ void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStora
       kernels::rope_apply(&q_[t * Q], c.n_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
       kernels::rope_apply(&k_[t * KV], c.n_kv_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
     });
+    if (stats && stats->q_out && stats->q_layer == l) stats->q_out->assign(q_.begin(), q_.begin() + T * Q);
     // Serial: FP8/INT8 writes into one block may requantize the block's earlier slots.
     kernels::KvPoolView kpool = kv.k(l), vpool = kv.v(l);
     for (int t = 0; t < T; ++t) {

@@ -21,6 +21,11 @@ class KvStorage;
 
 struct ForwardStats {
   kernels::AttentionCounters attention;
+  // Optional probe for the lessons (engine/lessons/qkv_lookup_lesson.cpp): when q_out is set, the pass
+  // copies the post-RoPE query rows of layer q_layer into it (n_rows x q_dim floats, batch row order).
+  // Q is never cached, so this is the only way to see it; off (null) it costs one test per layer.
+  int q_layer = -1;
+  std::vector<float>* q_out = nullptr;
 };
 
 class LlamaModel {

@@ -286,6 +286,40 @@ T = {
  'Accepted': ('已接受', '已接受'),
  'Draft acceptance rate': ('草稿接受率', '草稿接受率'),
  'Accepted / drafted so far': ('累計已接受／已起草', '累计已接受／已起草'),
+ # Lessons tab (ui/lessons)
+ 'Lessons': ('課程', '课程'),
+ 'Show answer': ('顯示答案', '显示答案'),
+ 'Hide answer': ('隱藏答案', '隐藏答案'),
+ 'Unknown lesson %1': ('未知的課程 %1', '未知的课程 %1'),
+ 'Cancelled.': ('已取消。', '已取消。'),
+ 'Lesson failed: %1': ('課程計算失敗：%1', '课程计算失败：%1'),
+ '%1 → %2: %3': ('%1 → %2：%3', '%1 → %2：%3'),
+ 'PNG (1x)...': ('PNG（1 倍）...', 'PNG（1 倍）...'),
+ 'PNG (2x)...': ('PNG（2 倍）...', 'PNG（2 倍）...'),
+ 'SVG...': ('SVG...', 'SVG...'),
+ 'Data as CSV...': ('資料匯出為 CSV...', '数据导出为 CSV...'),
+ 'Heat map as PNG...': ('熱圖匯出為 PNG...', '热图导出为 PNG...'),
+ 'Heat map data as CSV...': ('熱圖資料匯出為 CSV...', '热图数据导出为 CSV...'),
+ 'Load a model first: this lesson runs on the loaded model (File → Open model).':
+   ('請先載入模型：這一課會在已載入的模型上執行（檔案 → 開啟模型）。', '请先加载模型：这一课会在已加载的模型上运行（文件 → 打开模型）。'),
+ 'Computing…': ('計算中…', '计算中…'),
+ 'The lesson returned no result.': ('這一課沒有傳回結果。', '这一课没有返回结果。'),
+ 'Lesson %1: %2': ('第 %1 課：%2', '第 %1 课：%2'),
+ 'No explanation for this lesson yet.': ('這一課還沒有說明。', '这一课还没有说明。'),
+ 'See it for real': ('實際看看', '实际看看'),
+ 'Load the scenario that shows this on the real engine, and switch to the Charts tab.':
+   ('載入在真實引擎上展示這個現象的情境，並切換到「圖表」分頁。', '加载在真实引擎上展示这个现象的场景，并切换到“图表”标签页。'),
+ 'Export chart…': ('匯出圖表…', '导出图表…'),
+ "Save the lesson's chart as PNG or SVG, its data as CSV, or copy it.":
+   ('將本課圖表存成 PNG 或 SVG、資料存成 CSV，或複製到剪貼簿。', '将本课图表保存为 PNG 或 SVG、数据保存为 CSV，或复制到剪贴板。'),
+ 'Inputs': ('輸入', '输入'),
+ 'Challenges': ('挑戰題', '挑战题'),
+ '%1. %2': ('%1. %2', '%1. %2'),
+ 'Runs on the loaded model.': ('在已載入的模型上執行。', '在已加载的模型上运行。'),
+ 'Computed from the parameters; no model needed.': ('由參數直接計算，不需要模型。', '由参数直接计算，不需要模型。'),
+ 'Quantity': ('量', '量'),
+ 'Value': ('數值', '数值'),
+ 'Unit': ('單位', '单位'),
 }
 
 here = os.path.dirname(os.path.abspath(__file__))

@@ -82,6 +82,19 @@
     </message>
 </context>
 <context>
+    <name>inferscope::ui::ChallengesView</name>
+    <message>
+        <location filename="../../ui/lessons/challenges_view.cpp" line="62" />
+        <source>Show answer</source>
+        <translation>显示答案</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/challenges_view.cpp" line="62" />
+        <source>Hide answer</source>
+        <translation>隐藏答案</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::ChartsPanel</name>
     <message>
         <location filename="../../ui/charts/charts_panel.cpp" line="129" />
@@ -612,9 +625,155 @@
         <translation>比较：尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="260" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="225" />
+        <source>Unknown lesson %1</source>
+        <translation>未知的课程 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="229" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="238" />
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="244" />
+        <source>Lesson failed: %1</source>
+        <translation>课程计算失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="287" />
         <source>Engine step failed: %1</source>
         <translation>引擎步骤失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::HeatMapView</name>
+    <message>
+        <location filename="../../ui/lessons/heat_map_view.cpp" line="101" />
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::LessonPage</name>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="63" />
+        <source>PNG (1x)...</source>
+        <translation>PNG（1 倍）...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="64" />
+        <source>PNG (2x)...</source>
+        <translation>PNG（2 倍）...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="65" />
+        <source>SVG...</source>
+        <translation>SVG...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="66" />
+        <source>Data as CSV...</source>
+        <translation>数据导出为 CSV...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="67" />
+        <source>Copy to clipboard</source>
+        <translation>复制到剪贴板</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="70" />
+        <source>Heat map as PNG...</source>
+        <translation>热图导出为 PNG...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="71" />
+        <source>Heat map data as CSV...</source>
+        <translation>热图数据导出为 CSV...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="179" />
+        <source>Load a model first: this lesson runs on the loaded model (File → Open model).</source>
+        <translation>请先加载模型：这一课会在已加载的模型上运行（文件 → 打开模型）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="183" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="247" />
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="191" />
+        <source>The lesson returned no result.</source>
+        <translation>这一课没有返回结果。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="231" />
+        <source>Lesson %1: %2</source>
+        <translation>第 %1 课：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="233" />
+        <source>No explanation for this lesson yet.</source>
+        <translation>这一课还没有说明。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="236" />
+        <source>See it for real</source>
+        <translation>实际看看</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="237" />
+        <source>Load the scenario that shows this on the real engine, and switch to the Charts tab.</source>
+        <translation>加载在真实引擎上展示这个现象的场景，并切换到“图表”标签页。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="238" />
+        <source>Export chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="239" />
+        <source>Save the lesson's chart as PNG or SVG, its data as CSV, or copy it.</source>
+        <translation>将本课图表保存为 PNG 或 SVG、数据保存为 CSV，或复制到剪贴板。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="240" />
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="245" />
+        <source>Challenges</source>
+        <translation>挑战题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="258" />
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="267" />
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::LessonsPanel</name>
+    <message>
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="138" />
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="139" />
+        <source>Runs on the loaded model.</source>
+        <translation>在已加载的模型上运行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="139" />
+        <source>Computed from the parameters; no model needed.</source>
+        <translation>由参数直接计算，不需要模型。</translation>
     </message>
 </context>
 <context>
@@ -738,392 +897,398 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="105" />
+        <location filename="../../ui/main_window.cpp" line="111" />
         <source>Loading %1 cancelled; the previous model stays.</source>
         <translation>已取消加载 %1；保留先前的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="112" />
+        <location filename="../../ui/main_window.cpp" line="118" />
         <source>Comparison cancelled.</source>
         <translation>已取消比较。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="112" />
+        <location filename="../../ui/main_window.cpp" line="118" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比较完成：已运行 %n 个变体。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="193" />
+        <location filename="../../ui/main_window.cpp" line="204" />
         <source>Open GGUF model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="194" />
+        <location filename="../../ui/main_window.cpp" line="205" />
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF 模型 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="200" />
+        <location filename="../../ui/main_window.cpp" line="211" />
         <source>Export all charts to folder</source>
         <translation>将所有图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="204" />
-        <location filename="../../ui/main_window.cpp" line="355" />
+        <location filename="../../ui/main_window.cpp" line="215" />
+        <location filename="../../ui/main_window.cpp" line="366" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="205" />
+        <location filename="../../ui/main_window.cpp" line="216" />
         <source>Exported %1 files to %2</source>
         <translation>已导出 %1 个文件到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="265" />
+        <location filename="../../ui/main_window.cpp" line="276" />
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="265" />
-        <location filename="../../ui/main_window.cpp" line="271" />
+        <location filename="../../ui/main_window.cpp" line="276" />
+        <location filename="../../ui/main_window.cpp" line="282" />
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="267" />
-        <location filename="../../ui/main_window.cpp" line="658" />
-        <location filename="../../ui/main_window.cpp" line="766" />
+        <location filename="../../ui/main_window.cpp" line="122" />
+        <location filename="../../ui/main_window.cpp" line="278" />
+        <location filename="../../ui/main_window.cpp" line="673" />
+        <location filename="../../ui/main_window.cpp" line="797" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="271" />
+        <location filename="../../ui/main_window.cpp" line="282" />
         <source>Save current settings as scenario</source>
         <translation>将当前设置保存为场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="273" />
+        <location filename="../../ui/main_window.cpp" line="284" />
         <source>Scenario not saved</source>
         <translation>场景未保存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="277" />
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="288" />
+        <location filename="../../ui/main_window.cpp" line="433" />
         <source>About InferScope</source>
         <translation>关于 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="277" />
+        <location filename="../../ui/main_window.cpp" line="288" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 让 LLM 推理看得见：真实的引擎跑真实的模型，一步一步呈现。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="346" />
+        <location filename="../../ui/main_window.cpp" line="357" />
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="366" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>Export PNG (1x)...</source>
         <translation>导出 PNG（1 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="367" />
+        <location filename="../../ui/main_window.cpp" line="378" />
         <source>Export PNG (2x)...</source>
         <translation>导出 PNG（2 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="368" />
+        <location filename="../../ui/main_window.cpp" line="379" />
         <source>Export SVG...</source>
         <translation>导出 SVG…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="369" />
+        <location filename="../../ui/main_window.cpp" line="380" />
         <source>Export data as CSV...</source>
         <translation>将数据导出为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="370" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>Copy to clipboard</source>
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="377" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="377" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="378" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>Block map</source>
         <translation>块图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="380" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>Playground</source>
         <translation>试玩区</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>Load generator</source>
         <translation>负载生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="394" />
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="386" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Run controls</source>
         <translation>运行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="388" />
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>&amp;Open model...</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Export all...</source>
         <translation>全部导出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每张图表（PNG 1 倍／2 倍、SVG、CSV）、每步指标和清单写入文件夹。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Run or pause the engine (Space).</source>
         <translation>运行或暂停引擎（空格键）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Run exactly one engine step (N).</source>
         <translation>只运行一个引擎步骤（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Drop every request and the chart history; keep the model and settings (Ctrl+R).</source>
         <translation>丢弃所有请求和图表历史，保留模型和设置（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度调快一级（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度调慢一级（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>Compare variants</source>
         <translation>比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上运行场景的每个变体，并叠加其图表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止加载模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>打开 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>将每张图表（PNG 1x/2x、SVG、CSV）、每步指标与清单写入文件夹（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全屏、较大字体和较粗线条（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source>Open scenario file...</source>
         <translation>打开场景文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Save current settings as scenario...</source>
         <translation>将当前设置保存为场景…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="435" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>演示时放慢引擎；全速则以 CPU 能达到的最快速度运行（[ 调慢，] 调快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="437" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="437" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="444" />
+        <location filename="../../ui/main_window.cpp" line="456" />
         <source>No translation for %1</source>
         <translation>没有 %1 的翻译</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="495" />
+        <location filename="../../ui/main_window.cpp" line="510" />
         <source>Loading %1 ...</source>
         <translation>正在加载 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="496" />
+        <location filename="../../ui/main_window.cpp" line="511" />
         <source>Loading model %1</source>
         <translation>正在加载模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="510" />
+        <location filename="../../ui/main_window.cpp" line="525" />
         <source>Reading %p%</source>
         <translation>读取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="510" />
+        <location filename="../../ui/main_window.cpp" line="525" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="530" />
+        <location filename="../../ui/main_window.cpp" line="545" />
         <source>Model not loaded</source>
         <translation>模型未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="530" />
+        <location filename="../../ui/main_window.cpp" line="545" />
         <source>%1
 
 %2</source>
@@ -1132,88 +1297,88 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="541" />
+        <location filename="../../ui/main_window.cpp" line="556" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已加载 %1（%2 层）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="543" />
+        <location filename="../../ui/main_window.cpp" line="558" />
         <source>Weights: %1, %2 MiB</source>
         <translation>权重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="551" />
+        <location filename="../../ui/main_window.cpp" line="566" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="552" />
+        <location filename="../../ui/main_window.cpp" line="567" />
         <source>Settings rejected: %1</source>
         <translation>设置被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="555" />
+        <location filename="../../ui/main_window.cpp" line="570" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已创建，共 %1 个 KV 块。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="566" />
+        <location filename="../../ui/main_window.cpp" line="581" />
         <source>Discard running work?</source>
         <translation>要丢弃运行中的工作吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="567" />
+        <location filename="../../ui/main_window.cpp" line="582" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有请求在等待或运行中。重建引擎会丢弃它们。要继续吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="578" />
-        <location filename="../../ui/main_window.cpp" line="585" />
+        <location filename="../../ui/main_window.cpp" line="593" />
+        <location filename="../../ui/main_window.cpp" line="600" />
         <source>Weights not changed</source>
         <translation>权重未更改</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="578" />
+        <location filename="../../ui/main_window.cpp" line="593" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>请先加载模型，再选择权重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="593" />
+        <location filename="../../ui/main_window.cpp" line="608" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在将权重重新量化为 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="620" />
+        <location filename="../../ui/main_window.cpp" line="635" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 运行中、%4 等待中｜%5 个 KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="621" />
+        <location filename="../../ui/main_window.cpp" line="636" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="621" />
+        <location filename="../../ui/main_window.cpp" line="636" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="627" />
+        <location filename="../../ui/main_window.cpp" line="642" />
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="685" />
+        <location filename="../../ui/main_window.cpp" line="700" />
         <source>Scenario "%1": %2</source>
         <translation>场景“%1”：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="691" />
+        <location filename="../../ui/main_window.cpp" line="706" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此场景比较 %n 个变体；每个都在自己的引擎上运行（比较标签页）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="711" />
+        <location filename="../../ui/main_window.cpp" line="726" />
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -1322,6 +1487,24 @@
         <location filename="../../ui/engine/model_loader.cpp" line="98" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>请先加载模型，再选择权重量化。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::NumbersTable</name>
+    <message>
+        <location filename="../../ui/lessons/numbers_table.cpp" line="33" />
+        <source>Quantity</source>
+        <translation>量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/numbers_table.cpp" line="33" />
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/numbers_table.cpp" line="33" />
+        <source>Unit</source>
+        <translation>单位</translation>
     </message>
 </context>
 <context>

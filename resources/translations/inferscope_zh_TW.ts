@@ -82,6 +82,19 @@
     </message>
 </context>
 <context>
+    <name>inferscope::ui::ChallengesView</name>
+    <message>
+        <location filename="../../ui/lessons/challenges_view.cpp" line="62" />
+        <source>Show answer</source>
+        <translation>顯示答案</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/challenges_view.cpp" line="62" />
+        <source>Hide answer</source>
+        <translation>隱藏答案</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::ChartsPanel</name>
     <message>
         <location filename="../../ui/charts/charts_panel.cpp" line="129" />
@@ -612,9 +625,155 @@
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="260" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="225" />
+        <source>Unknown lesson %1</source>
+        <translation>未知的課程 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="229" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="238" />
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="244" />
+        <source>Lesson failed: %1</source>
+        <translation>課程計算失敗：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="287" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::HeatMapView</name>
+    <message>
+        <location filename="../../ui/lessons/heat_map_view.cpp" line="101" />
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::LessonPage</name>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="63" />
+        <source>PNG (1x)...</source>
+        <translation>PNG（1 倍）...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="64" />
+        <source>PNG (2x)...</source>
+        <translation>PNG（2 倍）...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="65" />
+        <source>SVG...</source>
+        <translation>SVG...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="66" />
+        <source>Data as CSV...</source>
+        <translation>資料匯出為 CSV...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="67" />
+        <source>Copy to clipboard</source>
+        <translation>複製到剪貼簿</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="70" />
+        <source>Heat map as PNG...</source>
+        <translation>熱圖匯出為 PNG...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="71" />
+        <source>Heat map data as CSV...</source>
+        <translation>熱圖資料匯出為 CSV...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="179" />
+        <source>Load a model first: this lesson runs on the loaded model (File → Open model).</source>
+        <translation>請先載入模型：這一課會在已載入的模型上執行（檔案 → 開啟模型）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="183" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="247" />
+        <source>Computing…</source>
+        <translation>計算中…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="191" />
+        <source>The lesson returned no result.</source>
+        <translation>這一課沒有傳回結果。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="231" />
+        <source>Lesson %1: %2</source>
+        <translation>第 %1 課：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="233" />
+        <source>No explanation for this lesson yet.</source>
+        <translation>這一課還沒有說明。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="236" />
+        <source>See it for real</source>
+        <translation>實際看看</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="237" />
+        <source>Load the scenario that shows this on the real engine, and switch to the Charts tab.</source>
+        <translation>載入在真實引擎上展示這個現象的情境，並切換到「圖表」分頁。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="238" />
+        <source>Export chart…</source>
+        <translation>匯出圖表…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="239" />
+        <source>Save the lesson's chart as PNG or SVG, its data as CSV, or copy it.</source>
+        <translation>將本課圖表存成 PNG 或 SVG、資料存成 CSV，或複製到剪貼簿。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="240" />
+        <source>Inputs</source>
+        <translation>輸入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="245" />
+        <source>Challenges</source>
+        <translation>挑戰題</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="258" />
+        <source>Export chart</source>
+        <translation>匯出圖表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lesson_page.cpp" line="267" />
+        <source>Export failed</source>
+        <translation>匯出失敗</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::LessonsPanel</name>
+    <message>
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="138" />
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="139" />
+        <source>Runs on the loaded model.</source>
+        <translation>在已載入的模型上執行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="139" />
+        <source>Computed from the parameters; no model needed.</source>
+        <translation>由參數直接計算，不需要模型。</translation>
     </message>
 </context>
 <context>
@@ -738,392 +897,398 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="105" />
+        <location filename="../../ui/main_window.cpp" line="111" />
         <source>Loading %1 cancelled; the previous model stays.</source>
         <translation>已取消載入 %1；保留先前的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="112" />
+        <location filename="../../ui/main_window.cpp" line="118" />
         <source>Comparison cancelled.</source>
         <translation>已取消比較。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="112" />
+        <location filename="../../ui/main_window.cpp" line="118" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比較完成：已執行 %n 個變體。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="193" />
+        <location filename="../../ui/main_window.cpp" line="204" />
         <source>Open GGUF model</source>
         <translation>開啟 GGUF 模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="194" />
+        <location filename="../../ui/main_window.cpp" line="205" />
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF 模型 (*.gguf);;所有檔案 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="200" />
+        <location filename="../../ui/main_window.cpp" line="211" />
         <source>Export all charts to folder</source>
         <translation>將所有圖表匯出到資料夾</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="204" />
-        <location filename="../../ui/main_window.cpp" line="355" />
+        <location filename="../../ui/main_window.cpp" line="215" />
+        <location filename="../../ui/main_window.cpp" line="366" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="205" />
+        <location filename="../../ui/main_window.cpp" line="216" />
         <source>Exported %1 files to %2</source>
         <translation>已匯出 %1 個檔案到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="265" />
+        <location filename="../../ui/main_window.cpp" line="276" />
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="265" />
-        <location filename="../../ui/main_window.cpp" line="271" />
+        <location filename="../../ui/main_window.cpp" line="276" />
+        <location filename="../../ui/main_window.cpp" line="282" />
         <source>Scenarios (*.json)</source>
         <translation>情境 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="267" />
-        <location filename="../../ui/main_window.cpp" line="658" />
-        <location filename="../../ui/main_window.cpp" line="766" />
+        <location filename="../../ui/main_window.cpp" line="122" />
+        <location filename="../../ui/main_window.cpp" line="278" />
+        <location filename="../../ui/main_window.cpp" line="673" />
+        <location filename="../../ui/main_window.cpp" line="797" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="271" />
+        <location filename="../../ui/main_window.cpp" line="282" />
         <source>Save current settings as scenario</source>
         <translation>將目前設定存成情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="273" />
+        <location filename="../../ui/main_window.cpp" line="284" />
         <source>Scenario not saved</source>
         <translation>情境未儲存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="277" />
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="288" />
+        <location filename="../../ui/main_window.cpp" line="433" />
         <source>About InferScope</source>
         <translation>關於 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="277" />
+        <location filename="../../ui/main_window.cpp" line="288" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 讓 LLM 推論看得見：真實的引擎跑真實的模型，一步一步呈現。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="346" />
+        <location filename="../../ui/main_window.cpp" line="357" />
         <source>Export chart</source>
         <translation>匯出圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="366" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>Export PNG (1x)...</source>
         <translation>匯出 PNG（1 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="367" />
+        <location filename="../../ui/main_window.cpp" line="378" />
         <source>Export PNG (2x)...</source>
         <translation>匯出 PNG（2 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="368" />
+        <location filename="../../ui/main_window.cpp" line="379" />
         <source>Export SVG...</source>
         <translation>匯出 SVG…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="369" />
+        <location filename="../../ui/main_window.cpp" line="380" />
         <source>Export data as CSV...</source>
         <translation>將資料匯出為 CSV…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="370" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>Copy to clipboard</source>
         <translation>複製到剪貼簿</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="377" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="377" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="378" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <source>Charts</source>
         <translation>圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>Block map</source>
         <translation>區塊圖</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="380" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>Playground</source>
         <translation>試玩區</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>Load generator</source>
         <translation>負載產生器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="394" />
+        <source>Lessons</source>
+        <translation>課程</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Engine settings</source>
         <translation>引擎設定</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="386" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>Log</source>
         <translation>紀錄</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Run controls</source>
         <translation>執行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="388" />
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>&amp;Scenarios</source>
         <translation>情境(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Language</source>
         <translation>語言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>&amp;Open model...</source>
         <translation>開啟模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Export all...</source>
         <translation>全部匯出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每張圖表（PNG 1 倍／2 倍、SVG、CSV）、每步指標與清單寫入資料夾。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Run or pause the engine (Space).</source>
         <translation>執行或暫停引擎（空白鍵）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Step</source>
         <translation>單步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Run exactly one engine step (N).</source>
         <translation>只執行一個引擎步驟（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Reset</source>
         <translation>重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Drop every request and the chart history; keep the model and settings (Ctrl+R).</source>
         <translation>捨棄所有請求與圖表歷史，保留模型與設定（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度調快一級（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度調慢一級（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>Compare variants</source>
         <translation>比較變體</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上執行情境的每個變體，並疊加其圖表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Cancel loading</source>
         <translation>取消載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止載入模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>開啟 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>將每張圖表（PNG 1x/2x、SVG、CSV）、每步指標與清單寫入資料夾（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Presentation mode</source>
         <translation>簡報模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全螢幕、較大字型與較粗線條（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Dark theme</source>
         <translation>深色主題</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source>Open scenario file...</source>
         <translation>開啟情境檔…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Save current settings as scenario...</source>
         <translation>將目前設定存成情境…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="435" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>示範時放慢引擎；全速則以 CPU 能達到的最快速度執行（[ 調慢，] 調快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="437" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="437" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="444" />
+        <location filename="../../ui/main_window.cpp" line="456" />
         <source>No translation for %1</source>
         <translation>沒有 %1 的翻譯</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="495" />
+        <location filename="../../ui/main_window.cpp" line="510" />
         <source>Loading %1 ...</source>
         <translation>正在載入 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="496" />
+        <location filename="../../ui/main_window.cpp" line="511" />
         <source>Loading model %1</source>
         <translation>正在載入模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="510" />
+        <location filename="../../ui/main_window.cpp" line="525" />
         <source>Reading %p%</source>
         <translation>讀取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="510" />
+        <location filename="../../ui/main_window.cpp" line="525" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="530" />
+        <location filename="../../ui/main_window.cpp" line="545" />
         <source>Model not loaded</source>
         <translation>模型未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="530" />
+        <location filename="../../ui/main_window.cpp" line="545" />
         <source>%1
 
 %2</source>
@@ -1132,88 +1297,88 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="541" />
+        <location filename="../../ui/main_window.cpp" line="556" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已載入 %1（%2 層）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="543" />
+        <location filename="../../ui/main_window.cpp" line="558" />
         <source>Weights: %1, %2 MiB</source>
         <translation>權重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="551" />
+        <location filename="../../ui/main_window.cpp" line="566" />
         <source>Not applied: %1</source>
         <translation>未套用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="552" />
+        <location filename="../../ui/main_window.cpp" line="567" />
         <source>Settings rejected: %1</source>
         <translation>設定被拒絕：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="555" />
+        <location filename="../../ui/main_window.cpp" line="570" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="566" />
+        <location filename="../../ui/main_window.cpp" line="581" />
         <source>Discard running work?</source>
         <translation>要捨棄執行中的工作嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="567" />
+        <location filename="../../ui/main_window.cpp" line="582" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="578" />
-        <location filename="../../ui/main_window.cpp" line="585" />
+        <location filename="../../ui/main_window.cpp" line="593" />
+        <location filename="../../ui/main_window.cpp" line="600" />
         <source>Weights not changed</source>
         <translation>權重未變更</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="578" />
+        <location filename="../../ui/main_window.cpp" line="593" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>請先載入模型，再選擇權重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="593" />
+        <location filename="../../ui/main_window.cpp" line="608" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在將權重重新量化為 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="620" />
+        <location filename="../../ui/main_window.cpp" line="635" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="621" />
+        <location filename="../../ui/main_window.cpp" line="636" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="621" />
+        <location filename="../../ui/main_window.cpp" line="636" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="627" />
+        <location filename="../../ui/main_window.cpp" line="642" />
         <source>No model loaded</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="685" />
+        <location filename="../../ui/main_window.cpp" line="700" />
         <source>Scenario "%1": %2</source>
         <translation>情境「%1」：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="691" />
+        <location filename="../../ui/main_window.cpp" line="706" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="711" />
+        <location filename="../../ui/main_window.cpp" line="726" />
         <source>cannot write %1</source>
         <translation>無法寫入 %1</translation>
     </message>
@@ -1322,6 +1487,24 @@
         <location filename="../../ui/engine/model_loader.cpp" line="98" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>請先載入模型，再選擇權重量化。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::NumbersTable</name>
+    <message>
+        <location filename="../../ui/lessons/numbers_table.cpp" line="33" />
+        <source>Quantity</source>
+        <translation>量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/numbers_table.cpp" line="33" />
+        <source>Value</source>
+        <translation>數值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/lessons/numbers_table.cpp" line="33" />
+        <source>Unit</source>
+        <translation>單位</translation>
     </message>
 </context>
 <context>

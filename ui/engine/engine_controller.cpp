@@ -12,6 +12,7 @@ void registerTypes() {
     qRegisterMetaType<ModelCard>();
     qRegisterMetaType<EngineConfig>();
     qRegisterMetaType<CompareResultPtr>();
+    qRegisterMetaType<LessonResultPtr>();
     return true;
   }();
   (void)once;
@@ -48,6 +49,7 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
   connect(worker_, &EngineWorker::message, this, &EngineController::message);
   connect(worker_, &EngineWorker::promptTokens, this, &EngineController::promptTokens);
   connect(worker_, &EngineWorker::compareProgress, this, &EngineController::compareProgress);
+  connect(worker_, &EngineWorker::lessonComputed, this, &EngineController::lessonComputed);
   connect(worker_, &EngineWorker::compareFinished, this, [this](CompareResultPtr r) {
     comparing_ = false;
     emit compareFinished(r);
@@ -94,6 +96,17 @@ void EngineController::runCompare(const std::string& scenario, const std::vector
   post([w = worker_, scenario, variants, workload] { w->runCompare(scenario, variants, workload); });
 }
 void EngineController::cancelCompare() { cancelCompare_.store(true); }
+quint64 EngineController::computeLesson(const QString& id, const lessons::ParamValues& values) {
+  const quint64 tag = nextTag_++;
+  if (stopped_) return tag;
+  auto& flag = lessonCancel_[id];
+  if (flag) flag->store(true);  // the previous run of this lesson is stale now
+  flag = std::make_shared<std::atomic<bool>>(false);
+  post([w = worker_, tag, id, values, cancel = std::shared_ptr<const std::atomic<bool>>(flag)] {
+    w->computeLesson(tag, id, values, cancel);
+  });
+  return tag;
+}
 void EngineController::applyConfig(const EngineConfig& config) {
   post([w = worker_, config] { w->applyConfig(config); });
 }
@@ -143,6 +156,7 @@ void EngineController::stop() {
   // The flag stops the run loop at the next step boundary even if the queue is long; shutdown() then
   // frees the engine on the thread that owns it.
   stop_.store(true);
+  for (auto& [id, flag] : lessonCancel_) flag->store(true);
   delete loader_;  // cancels and joins a load in flight
   loader_ = nullptr;
   QMetaObject::invokeMethod(worker_, [w = worker_] { w->shutdown(); }, Qt::QueuedConnection);

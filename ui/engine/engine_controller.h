@@ -6,8 +6,11 @@
 #include <QString>
 #include <QThread>
 #include <atomic>
+#include <map>
+#include <memory>
 #include <optional>
 
+#include "engine/lessons/lesson.h"
 #include "engine/quant/weight_mode.h"
 #include "engine/workload/workload.h"
 #include "ui/compare/compare_result.h"
@@ -47,6 +50,9 @@ class EngineController : public QObject {
   void runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants, const WorkloadSpec& workload);
   void cancelCompare();
   bool isComparing() const { return comparing_; }
+  // Runs lesson `id` with `values` on the engine thread (which owns the model) and answers with
+  // lessonComputed(tag, ...). A newer request for the same lesson cancels the one still running.
+  quint64 computeLesson(const QString& id, const lessons::ParamValues& values);
   void stop();                        // idempotent; the destructor calls it
 
   // Synchronous queries (block until the engine thread answers; meant for tests and export).
@@ -76,6 +82,8 @@ class EngineController : public QObject {
   void compareFinished(inferscope::ui::CompareResultPtr result);
   void runningChanged(bool running);
   void message(const QString& text);
+  // error is the engine's one-line reason (LessonError) and result null when the lesson failed.
+  void lessonComputed(quint64 tag, const QString& id, inferscope::ui::LessonResultPtr result, const QString& error);
 
  private:
   template <class F> void post(F&& f);
@@ -95,6 +103,7 @@ class EngineController : public QObject {
   qint64 numBlocks_ = 0;
   int64_t totalSteps_ = 0;
   EngineSnapshotPtr last_;
+  std::map<QString, std::shared_ptr<std::atomic<bool>>> lessonCancel_;  // per lesson: the run in flight
 };
 
 }  // namespace inferscope::ui

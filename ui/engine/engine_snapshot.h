@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/lessons/lesson.h"
 #include "engine/llm_engine.h"
 
 namespace inferscope::ui {
@@ -23,9 +24,12 @@ struct EngineSnapshot {
 };
 
 using EngineSnapshotPtr = std::shared_ptr<const EngineSnapshot>;
+// A lesson's computed result (engine/lessons/lesson.h), handed over like a snapshot.
+using LessonResultPtr = std::shared_ptr<const lessons::LessonResult>;
 
 }  // namespace inferscope::ui
 
 Q_DECLARE_METATYPE(inferscope::ui::EngineSnapshotPtr)
 Q_DECLARE_METATYPE(inferscope::ModelCard)
 Q_DECLARE_METATYPE(inferscope::EngineConfig)
+Q_DECLARE_METATYPE(inferscope::ui::LessonResultPtr)

@@ -218,6 +218,33 @@ void EngineWorker::runCompare(const std::string& scenario, const std::vector<Var
   emit compareFinished(result);
 }
 
+void EngineWorker::computeLesson(quint64 tag, const QString& id, const lessons::ParamValues& values,
+                                 std::shared_ptr<const std::atomic<bool>> cancel) {
+  const lessons::Lesson* lesson = lessons::find_lesson(id.toStdString());
+  if (lesson == nullptr) {
+    emit lessonComputed(tag, id, nullptr, tr("Unknown lesson %1").arg(id));
+    return;
+  }
+  if (cancel->load() || stop_.load()) {
+    emit lessonComputed(tag, id, nullptr, tr("Cancelled."));
+    return;
+  }
+  lessons::LessonContext ctx;
+  ctx.model = model_;
+  ctx.threads = config_.threads;
+  ctx.cancel = cancel.get();
+  try {
+    auto result = std::make_shared<const lessons::LessonResult>(lesson->run(values, ctx));
+    if (ctx.cancelled()) emit lessonComputed(tag, id, nullptr, tr("Cancelled."));
+    else emit lessonComputed(tag, id, std::move(result), QString());
+  } catch (const lessons::LessonError& e) {
+    emit lessonComputed(tag, id, nullptr, QString::fromStdString(e.what()));
+  } catch (const std::exception& e) {
+    // A lesson bug must not take the engine thread down: report it like a bad value.
+    emit lessonComputed(tag, id, nullptr, tr("Lesson failed: %1").arg(QString::fromStdString(e.what())));
+  }
+}
+
 void EngineWorker::shutdown() {
   running_ = false;
   if (stepTimer_) stepTimer_->stop();

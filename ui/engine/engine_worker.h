@@ -41,6 +41,9 @@ class EngineWorker : public QObject {
   // Runs every variant to completion on fresh engines (the live engine is left as it was); blocks this
   // thread meanwhile, so commands queue up behind it. Stops early when cancelCompare or stop is set.
   void runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants, const WorkloadSpec& workload);
+  // Runs a lesson on this thread with the current model; cancel is checked between its steps.
+  void computeLesson(quint64 tag, const QString& id, const lessons::ParamValues& values,
+                     std::shared_ptr<const std::atomic<bool>> cancel);
   void shutdown();  // drops the engine on its own thread
 
  signals:
@@ -53,6 +56,7 @@ class EngineWorker : public QObject {
   void compareProgress(int done, int total, const QString& running);
   void compareFinished(inferscope::ui::CompareResultPtr result);
   void message(const QString& text);
+  void lessonComputed(quint64 tag, const QString& id, inferscope::ui::LessonResultPtr result, const QString& error);
 
  private:
   void tick();

@@ -117,6 +117,19 @@ QStringList exportAll(const ExportInput& in, const QString& dirPath, QString* er
     o[QStringLiteral("title")] = c->title();
     charts.append(o);
   }
+  for (const ExportWidget& x : in.widgets) {
+    QString why;
+    const QString& id = x.id;
+    bool ok = add(exportPng(x.widget, dir.filePath(id + ".png"), 1.0, &why), id + ".png", why) &&
+              add(exportPng(x.widget, dir.filePath(id + "@2x.png"), 2.0, &why), id + "@2x.png", why) &&
+              add(exportSvg(x.widget, dir.filePath(id + ".svg"), x.title, &why), id + ".svg", why);
+    if (ok && x.writeCsv) ok = add(x.writeCsv(dir.filePath(id + ".csv"), &why), id + ".csv", why);
+    if (!ok) return {};
+    QJsonObject o;
+    o[QStringLiteral("id")] = id;
+    o[QStringLiteral("title")] = x.title;
+    charts.append(o);
+  }
   if (in.blockMap) {
     QString why;
     if (!add(exportPng(in.blockMap, dir.filePath("block_map.png"), 1.0, &why), "block_map.png", why) ||

@@ -4,6 +4,7 @@
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -26,8 +27,17 @@ void copyToClipboard(QWidget* w);
 // Every recorded step, columns = step_metrics_columns() (engine/metrics/metrics_writers.h).
 bool writeStepMetricsCsv(const std::vector<StepMetrics>& steps, const QString& path, QString* error = nullptr);
 
+// Any other chart-like widget (lesson charts, heat maps): <id>.png, <id>@2x.png, <id>.svg and, when
+// writeCsv is set, <id>.csv.
+struct ExportWidget {
+  QWidget* widget = nullptr;
+  QString id, title;
+  std::function<bool(const QString& path, QString* error)> writeCsv;
+};
+
 struct ExportInput {
   std::vector<MetricsChart*> charts;   // each exported as <id>.png, <id>@2x.png, <id>.svg, <id>.csv
+  std::vector<ExportWidget> widgets;   // exported the same way, after the charts
   QWidget* blockMap = nullptr;         // optional: block_map.png, block_map@2x.png, block_map.svg
   std::vector<StepMetrics> steps;      // step_metrics.csv
   // One step log per compared variant: step_metrics_<name>.csv (name made file-friendly).

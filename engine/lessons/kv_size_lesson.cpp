@@ -1,0 +1,124 @@
+// Lesson 1: KV bytes per token, and what a context length and a number of users cost.
+// bytes/token = 2 (K and V) x layers x kv_heads x head_dim x bytes(dtype); the engine's own KvStorage
+// is asked for the same figure (scales included) so the formula sits next to a measurement.
+#include <cmath>
+
+#include "engine/kv/kv_storage.h"
+#include "engine/lessons/lesson_factories.h"
+#include "engine/lessons/published_configs.h"
+#include "engine/model/loaded_model.h"
+
+namespace inferscope::lessons {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+class KvSizeLesson final : public Lesson {
+ public:
+  std::string id() const override { return "kv-size"; }
+  std::string title() const override { return "KV bytes per token and what a context costs"; }
+  std::string scenario() const override { return "kv_dtype_capacity.json"; }
+
+  std::vector<ParamSpec> params() const override {
+    using K = ParamSpec::Kind;
+    std::vector<std::string> presets = {"custom", "loaded"};
+    for (const PublishedConfig& c : published_configs()) presets.push_back(c.id);
+    return {
+        {"preset", "Model", K::Choice, 0, 0, 0, presets, "custom",
+         "Take layers, KV heads and head size from a published model or the loaded one (custom: the fields below)."},
+        {"layers", "Layers", K::Int, 32, 1, 512, {}, "", "Transformer layers; each keeps its own K and V."},
+        {"kv-heads", "KV heads", K::Int, 8, 1, 256, {}, "", "Key/value heads per layer (fewer than query heads with GQA)."},
+        {"head-dim", "Head size", K::Int, 128, 1, 1024, {}, "", "Elements in one head's key or value vector."},
+        {"dtype", "KV dtype", K::Choice, 0, 0, 0, {"fp32", "fp16", "bf16", "fp8", "int8"}, "fp16",
+         "How each cached element is stored."},
+        {"context", "Context (tokens)", K::Int, 8192, 1, 1 << 21, {}, "", "Tokens each user keeps in the cache.", true},
+        {"users", "Concurrent users", K::Int, 1, 1, 4096, {}, "", "Sequences held in the cache at once.", true},
+        {"vram-gb", "Free VRAM (GB)", K::Real, 24, 0.5, 1024, {}, "", "Memory left for the KV cache after the weights."},
+    };
+  }
+
+  LessonResult compute(const Params& p, const LessonContext& ctx) const override {
+    int layers = static_cast<int>(p.get_int("layers"));
+    int kv_heads = static_cast<int>(p.get_int("kv-heads"));
+    int head_dim = static_cast<int>(p.get_int("head-dim"));
+    const std::string& preset = p.get_text("preset");
+    std::string model_name = "custom";
+    if (preset == "loaded") {
+      if (ctx.model == nullptr) throw LessonError("--preset loaded needs a model: load one first");
+      const ModelConfig& c = ctx.model->model->config();
+      layers = c.n_layers, kv_heads = c.n_kv_heads, head_dim = c.head_dim;
+      model_name = ctx.model->card.name.empty() ? "loaded model" : ctx.model->card.name;
+    } else if (const PublishedConfig* c = find_published_config(preset)) {
+      layers = c->n_layers, kv_heads = c->n_kv_heads, head_dim = c->head_dim;
+      model_name = c->name;
+    }
+    const std::string& dtype_name = p.get_text("dtype");
+    const auto dtype = kernels::kv_dtype_from_name(dtype_name == "fp32" ? "f32" : dtype_name == "fp16" ? "f16" : dtype_name);
+    const double elem_bytes = static_cast<double>(kernels::kv_dtype_bytes(*dtype));
+    const double context = static_cast<double>(p.get_int("context"));
+    const double users = static_cast<double>(p.get_int("users"));
+    const double vram_bytes = p.get_real("vram-gb") * 1e9;
+
+    const double per_token = 2.0 * layers * kv_heads * head_dim * elem_bytes;
+    const double per_user = per_token * context;
+    const double total = per_user * users;
+
+    // The engine's accounting: one 16-token block of a real KvStorage with this layout, scales included.
+    KvLayout layout;
+    layout.n_layers = layers, layout.kv_heads = kv_heads, layout.head_dim = head_dim, layout.block_size = 16;
+    layout.dtype = *dtype;
+    const double engine_per_token = static_cast<double>(layout.block_bytes()) / layout.block_size;
+
+    LessonResult r;
+    r.texts.push_back({"model", model_name});
+    r.numbers = {
+        {"layers", double(layers), "", "Layers"},
+        {"kv_heads", double(kv_heads), "", "KV heads"},
+        {"head_dim", double(head_dim), "", "Head size"},
+        {"bytes_per_element", elem_bytes, "B", "Bytes per element"},
+        {"bytes_per_token", per_token, "B", "KV bytes per token (formula)"},
+        {"engine_bytes_per_token", engine_per_token, "B", "KV bytes per token in the engine's cache (scales included)"},
+        {"bytes_per_user", per_user, "B", "KV bytes per user at this context"},
+        {"total_bytes", total, "B", "KV bytes for all users"},
+        {"total_gib", total / kGiB, "GiB", "KV cache for all users"},
+        {"fits_vram", total <= vram_bytes ? 1.0 : 0.0, "", "Fits in the free VRAM (1 = yes)"},
+        {"max_users_in_vram", std::floor(vram_bytes / per_user), "", "Users that fit in the free VRAM at this context"},
+        {"max_context_in_vram", std::floor(vram_bytes / (per_token * users)), "tok", "Context that fits per user"},
+    };
+    if (ctx.model != nullptr) {
+      // The loaded model, measured: a real one-block KvStorage of its shape in this dtype.
+      const ModelConfig& c = ctx.model->model->config();
+      KvLayout ml = layout;
+      ml.n_layers = c.n_layers, ml.kv_heads = c.n_kv_heads, ml.head_dim = c.head_dim;
+      const KvStorage storage(ml, 1);
+      r.numbers.push_back({"loaded_model_bytes_per_token", double(storage.allocated_bytes()) / ml.block_size, "B",
+                           "Loaded model: KV bytes per token measured on a real cache block"});
+    }
+
+    // KV bytes against context (log-log), for 1 and for `users` users, with VRAM lines.
+    Chart& ch = r.chart;
+    ch.title = "KV cache size vs context (" + model_name + ", " + dtype_name + ")";
+    ch.x_label = "context (tokens)";
+    ch.y_label = "KV cache (GB)";
+    ch.log_x = ch.log_y = true;
+    Series one{"1 user", {}}, many{std::to_string(static_cast<long long>(users)) + " users", {}};
+    for (double c = 256; c <= (1 << 20); c *= 2) {
+      one.points.push_back({c, per_token * c / 1e9});
+      many.points.push_back({c, per_token * c * users / 1e9});
+    }
+    ch.series.push_back(one);
+    if (users > 1) ch.series.push_back(many);
+    for (const double gb : {24.0, 80.0}) {
+      ch.series.push_back({std::to_string(static_cast<int>(gb)) + " GB", {{256, gb}, {1 << 20, gb}}, true});
+    }
+    ch.series.push_back({"free VRAM", {{256, vram_bytes / 1e9}, {1 << 20, vram_bytes / 1e9}}, true});
+    return r;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Lesson> make_kv_size_lesson() { return std::make_unique<KvSizeLesson>(); }
+
+}  // namespace inferscope::lessons
