@@ -74,6 +74,7 @@ class CacheWorkLesson final : public Lesson {
  public:
   std::string id() const override { return "cache-work"; }
   std::string title() const override { return "No cache vs KV cache: quadratic vs linear work, same answer"; }
+  std::string scenario() const override { return "no_kv_cache.json"; }
   bool needs_model() const override { return true; }
 
   std::vector<ParamSpec> params() const override {

@@ -22,6 +22,7 @@ class FlashAttentionLesson final : public Lesson {
  public:
   std::string id() const override { return "flash-attention"; }
   std::string title() const override { return "Naive vs tiled (FlashAttention-style) attention: same output, fewer bytes"; }
+  std::string scenario() const override { return "attention_naive_vs_tiled.json"; }
   bool needs_model() const override { return true; }
 
   std::vector<ParamSpec> params() const override {

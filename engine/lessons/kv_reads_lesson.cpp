@@ -23,6 +23,7 @@ class KvReadsLesson final : public Lesson {
  public:
   std::string id() const override { return "kv-reads"; }
   std::string title() const override { return "Why only K and V are cached"; }
+  std::string scenario() const override { return "no_kv_cache.json"; }
 
   std::vector<ParamSpec> params() const override {
     using K = ParamSpec::Kind;

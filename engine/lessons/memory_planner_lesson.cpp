@@ -32,6 +32,7 @@ class MemoryPlannerLesson final : public Lesson {
  public:
   std::string id() const override { return "memory-planner"; }
   std::string title() const override { return "Will it fit? Weights and KV cache against VRAM"; }
+  std::string scenario() const override { return "kv_dtype_capacity.json"; }
 
   std::vector<ParamSpec> params() const override {
     using K = ParamSpec::Kind;

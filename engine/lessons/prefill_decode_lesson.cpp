@@ -18,6 +18,7 @@ class PrefillDecodeLesson final : public Lesson {
  public:
   std::string id() const override { return "prefill-decode"; }
   std::string title() const override { return "Prefill vs decode: work per step"; }
+  std::string scenario() const override { return "prefill_vs_decode.json"; }
   bool needs_model() const override { return true; }
 
   std::vector<ParamSpec> params() const override {

@@ -24,6 +24,7 @@ class QkvLookupLesson final : public Lesson {
  public:
   std::string id() const override { return "qkv-lookup"; }
   std::string title() const override { return "Q, K, V: attention as a lookup"; }
+  std::string scenario() const override { return "attention_naive_vs_tiled.json"; }
   bool needs_model() const override { return true; }
 
   std::vector<ParamSpec> params() const override {

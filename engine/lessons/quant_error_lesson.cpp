@@ -15,6 +15,7 @@
 
 #include "engine/gguf/gguf_file.h"
 #include "engine/lessons/lesson_factories.h"
+#include "engine/lessons/quant_perplexity.h"
 #include "engine/model/loaded_model.h"
 #include "engine/quant/sim_quant.h"
 #include "engine/quant/weight_mode.h"
@@ -110,6 +111,7 @@ class QuantErrorLesson final : public Lesson {
  public:
   std::string id() const override { return "quant-error"; }
   std::string title() const override { return "Quantization error: one scale per tensor vs per group"; }
+  std::string scenario() const override { return "weight_quantization_int4.json"; }
 
   std::vector<ParamSpec> params() const override {
     using K = ParamSpec::Kind;
@@ -123,6 +125,9 @@ class QuantErrorLesson final : public Lesson {
          "Replace one weight with this value (0 = no outlier), as a few large weights do in real models."},
         {"tensor", "Model tensor", K::Text, 0, 0, 0, {}, "blk.0.ffn_down.weight",
          "Tensor of the loaded model measured the same way (only when a model is loaded)."},
+        {"perplexity", "Measure perplexity", K::Bool, 0, 0, 1, {}, "",
+         "Re-encode the whole loaded model both ways and measure perplexity and KL against it as stored (takes seconds)."},
+        {"ppl-tokens", "Perplexity tokens", K::Int, 128, 16, 1024, {}, "", "Tokens of the sample text scored for perplexity."},
     };
   }
 
@@ -170,6 +175,10 @@ class QuantErrorLesson final : public Lesson {
     ch.series = {s_whole, s_group};
 
     if (ctx.model != nullptr) add_real_tensor(p.get_text("tensor"), bits, group, ctx, r);
+    if (p.get_bool("perplexity")) {
+      if (ctx.model == nullptr) throw LessonError("--perplexity on needs a loaded model");
+      add_measured_perplexity(bits, group, outlier, static_cast<int>(p.get_int("ppl-tokens")), ctx, r);
+    }
     return r;
   }
 

@@ -7,6 +7,9 @@
 #include "engine/kv/kv_storage.h"
 #include "engine/lessons/lesson.h"
 #include "engine/model/loaded_model.h"
+#include "engine/quant/quality.h"
+#include "engine/workload/sample_text.h"
+#include "engine/workload/scenario.h"
 #include "tests/common/test_support.h"
 #include "tests/common/tiny_model.h"
 
@@ -59,6 +62,25 @@ class TstLessonCore : public QObject {
       QCOMPARE(p.values().size(), l->params().size());
     }
     QVERIFY(find_lesson("no-such-lesson") == nullptr);
+  }
+
+  // "See it for real": every scenario a lesson names ships and loads (only MoE has none: the engine runs
+  // dense models).
+  void scenariosExistAndLoad() {
+    int with_scenario = 0;
+    for (const auto& l : all_lessons()) {
+      if (l->scenario().empty()) continue;
+      ++with_scenario;
+      const std::string path = test::source_dir() + "/resources/scenarios/" + l->scenario();
+      try {
+        const Scenario s = load_scenario(path);
+        QVERIFY2(!s.name.empty(), path.c_str());
+      } catch (const std::exception& e) {
+        QFAIL((l->id() + ": " + e.what()).c_str());
+      }
+    }
+    QCOMPARE(with_scenario, int(all_lessons().size()) - 1);
+    QVERIFY(find_lesson("moe")->scenario().empty());
   }
 
   void paramsAreChecked() {
@@ -137,6 +159,41 @@ class TstLessonCore : public QObject {
     QCOMPARE(r.value("bytes_per_token"), 2.0 * spec.n_layers * spec.n_kv_heads * head_dim * 2.0);
     // Measured on a real one-block KvStorage of the loaded model: equals the formula at fp16.
     QCOMPARE(r.value("loaded_model_bytes_per_token"), r.value("bytes_per_token"));
+  }
+
+  // The quantization lesson's measured-quality link: the baseline perplexity is the quality module's own
+  // figure for the stored model on the same tokens, and more bits bring the re-encoded model closer.
+  void quantErrorMeasuresPerplexity() {
+    QVERIFY(error_of("quant-error", {{"perplexity", "on"}}).contains("needs a loaded model"));
+    test::TinyModelSpec spec;
+    spec.n_embd = 128;
+    spec.n_ff = 256;
+    const auto model = load_model(test::write_tiny_model(spec, "lesson_core_ppl"));
+    LessonContext ctx;
+    ctx.model = model;
+    ctx.threads = 1;
+    const ParamValues base = {{"perplexity", "on"}, {"ppl-tokens", "48"}, {"tensor", "blk.0.ffn_down.weight"},
+                              {"group", "32"}};
+    ParamValues two = base, eight = base;
+    two["bits"] = "2";
+    eight["bits"] = "8";
+    const LessonResult r2 = run("quant-error", two, ctx);
+    const LessonResult r8 = run("quant-error", eight, ctx);
+    const auto ids = quant::quality_tokens(*model, std::string(sample_text()), 48);
+    QCOMPARE(r2.value("ppl_tokens"), 48.0);
+    QCOMPARE(r2.value("ppl_stored"), quant::perplexity(*model->model, kernels::KvDtype::F32, ids));
+    QCOMPARE(r8.value("ppl_stored"), r2.value("ppl_stored"));
+    for (const char* k : {"kl_per_tensor", "kl_group"}) {
+      QVERIFY(r2.value(k) >= 0.0);
+      QVERIFY2(r8.value(k) < r2.value(k), k);
+    }
+    QVERIFY(r8.value("top1_group") >= r2.value("top1_group"));
+    // A group size the simulated modes do not have gives a note, not a wrong number.
+    ParamValues odd = base;
+    odd["group"] = "48";
+    const LessonResult ro = run("quant-error", odd, ctx);
+    QVERIFY(ro.find("ppl_group") == nullptr);
+    QVERIFY(!ro.texts.empty());
   }
 
   void defaultModelMatchesDesignFigure() {
