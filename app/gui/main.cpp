@@ -13,6 +13,8 @@
 #include "engine/model/default_model.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/headless/headless_run.h"
+#include "ui/lessons/lesson_page.h"
+#include "ui/lessons/lessons_panel.h"
 #include "ui/main_window.h"
 
 using inferscope::ui::EngineController;
@@ -20,11 +22,26 @@ using inferscope::ui::MainWindow;
 
 namespace {
 
-int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, int steps, const QString& tab) {
+int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, int steps, const QString& tab,
+                   const QString& lesson) {
   QString err;
   if (!inferscope::ui::runHeadless(w, {scenario, steps}, &err)) {
     std::fprintf(stderr, "inferscope: %s\n", qPrintable(err));
     return 1;
+  }
+  if (!lesson.isEmpty()) {
+    // The lesson computes on the engine thread; wait (bounded) for its result before grabbing.
+    w.tabs()->setCurrentWidget(w.lessons());
+    inferscope::ui::LessonPage* page = w.lessons()->showLesson(lesson);
+    if (page == nullptr) {
+      std::fprintf(stderr, "inferscope: no lesson '%s'\n", qPrintable(lesson));
+      return 1;
+    }
+    page->computeNow();
+    QElapsedTimer t;
+    t.start();
+    while ((page->isComputing() || (!page->result() && page->errorText().isEmpty())) && t.elapsed() < 60000)
+      QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
   }
   if (!tab.isEmpty()) {
     for (int i = 0; i < w.tabs()->count(); ++i)
@@ -61,8 +78,9 @@ int main(int argc, char** argv) {
   QCommandLineOption stepsOpt(QStringLiteral("steps"), QStringLiteral("Engine steps to run before the screenshot (default 40)."), QStringLiteral("N"), QStringLiteral("40"));
   QCommandLineOption tabOpt(QStringLiteral("tab"), QStringLiteral("Tab to show in the screenshot (index, 0 = charts)."), QStringLiteral("TAB"));
   QCommandLineOption langOpt(QStringLiteral("language"), QStringLiteral("en, zh_TW or zh_CN."), QStringLiteral("CODE"));
+  QCommandLineOption lessonOpt(QStringLiteral("lesson"), QStringLiteral("With --screenshot: show this lesson (e.g. qkv-lookup)."), QStringLiteral("ID"));
   QCommandLineOption settingsOpt(QStringLiteral("settings"), QStringLiteral("Use this INI file for settings instead of the user's."), QStringLiteral("FILE"));
-  p.addOptions({shotOpt, scenarioOpt, stepsOpt, tabOpt, langOpt, settingsOpt});
+  p.addOptions({shotOpt, scenarioOpt, stepsOpt, tabOpt, langOpt, settingsOpt, lessonOpt});
   p.process(app);
 
   QString model = p.positionalArguments().value(0);
@@ -83,7 +101,8 @@ int main(int argc, char** argv) {
   }
   w.show();
   if (!model.isEmpty()) w.openModel(model);
-  if (p.isSet(shotOpt)) return takeScreenshot(w, p.value(shotOpt), p.value(scenarioOpt), p.value(stepsOpt).toInt(), p.value(tabOpt));
+  if (p.isSet(shotOpt)) return takeScreenshot(w, p.value(shotOpt), p.value(scenarioOpt), p.value(stepsOpt).toInt(), p.value(tabOpt),
+                                              p.value(lessonOpt));
   if (p.isSet(scenarioOpt)) {
     const QString sc = p.value(scenarioOpt);
     QTimer::singleShot(0, &w, [&w, sc] {
