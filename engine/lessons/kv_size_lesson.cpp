@@ -5,7 +5,7 @@
 
 #include "engine/kv/kv_storage.h"
 #include "engine/lessons/lesson_factories.h"
-#include "engine/lessons/published_configs.h"
+#include "engine/lessons/model_preset.h"
 #include "engine/model/loaded_model.h"
 
 namespace inferscope::lessons {
@@ -22,10 +22,8 @@ class KvSizeLesson final : public Lesson {
 
   std::vector<ParamSpec> params() const override {
     using K = ParamSpec::Kind;
-    std::vector<std::string> presets = {"custom", "loaded"};
-    for (const PublishedConfig& c : published_configs()) presets.push_back(c.id);
     return {
-        {"preset", "Model", K::Choice, 0, 0, 0, presets, "custom",
+        {"preset", "Model", K::Choice, 0, 0, 0, model_preset_choices(), "custom",
          "Take layers, KV heads and head size from a published model or the loaded one (custom: the fields below)."},
         {"layers", "Layers", K::Int, 32, 1, 512, {}, "", "Transformer layers; each keeps its own K and V."},
         {"kv-heads", "KV heads", K::Int, 8, 1, 256, {}, "", "Key/value heads per layer (fewer than query heads with GQA)."},
@@ -39,23 +37,12 @@ class KvSizeLesson final : public Lesson {
   }
 
   LessonResult compute(const Params& p, const LessonContext& ctx) const override {
-    int layers = static_cast<int>(p.get_int("layers"));
-    int kv_heads = static_cast<int>(p.get_int("kv-heads"));
-    int head_dim = static_cast<int>(p.get_int("head-dim"));
-    const std::string& preset = p.get_text("preset");
-    std::string model_name = "custom";
-    if (preset == "loaded") {
-      if (ctx.model == nullptr) throw LessonError("--preset loaded needs a model: load one first");
-      const ModelConfig& c = ctx.model->model->config();
-      layers = c.n_layers, kv_heads = c.n_kv_heads, head_dim = c.head_dim;
-      model_name = ctx.model->card.name.empty() ? "loaded model" : ctx.model->card.name;
-    } else if (const PublishedConfig* c = find_published_config(preset)) {
-      layers = c->n_layers, kv_heads = c->n_kv_heads, head_dim = c->head_dim;
-      model_name = c->name;
-    }
+    const ModelShape shape = resolve_model_shape(p, ctx);
+    const int layers = shape.layers, kv_heads = shape.kv_heads, head_dim = shape.head_dim;
+    const std::string& model_name = shape.name;
     const std::string& dtype_name = p.get_text("dtype");
-    const auto dtype = kernels::kv_dtype_from_name(dtype_name == "fp32" ? "f32" : dtype_name == "fp16" ? "f16" : dtype_name);
-    const double elem_bytes = static_cast<double>(kernels::kv_dtype_bytes(*dtype));
+    const kernels::KvDtype dtype = kv_dtype_choice(dtype_name);
+    const double elem_bytes = static_cast<double>(kernels::kv_dtype_bytes(dtype));
     const double context = static_cast<double>(p.get_int("context"));
     const double users = static_cast<double>(p.get_int("users"));
     const double vram_bytes = p.get_real("vram-gb") * 1e9;
@@ -67,7 +54,7 @@ class KvSizeLesson final : public Lesson {
     // The engine's accounting: one 16-token block of a real KvStorage with this layout, scales included.
     KvLayout layout;
     layout.n_layers = layers, layout.kv_heads = kv_heads, layout.head_dim = head_dim, layout.block_size = 16;
-    layout.dtype = *dtype;
+    layout.dtype = dtype;
     const double engine_per_token = static_cast<double>(layout.block_bytes()) / layout.block_size;
 
     LessonResult r;

@@ -8,6 +8,7 @@
 #include "engine/gguf/gguf_file.h"
 #include "engine/kv/kv_storage.h"
 #include "engine/lessons/lesson_factories.h"
+#include "engine/lessons/model_preset.h"
 #include "engine/lessons/published_configs.h"
 #include "engine/model/loaded_model.h"
 #include "kernels/cpu/ggml_type.h"
@@ -36,10 +37,8 @@ class MemoryPlannerLesson final : public Lesson {
 
   std::vector<ParamSpec> params() const override {
     using K = ParamSpec::Kind;
-    std::vector<std::string> presets = {"custom", "loaded"};
-    for (const PublishedConfig& c : published_configs()) presets.push_back(c.id);
     return {
-        {"preset", "Model", K::Choice, 0, 0, 0, presets, "llama-3-8b",
+        {"preset", "Model", K::Choice, 0, 0, 0, model_preset_choices(), "llama-3-8b",
          "Take the parameter count and KV shape from a published model or the loaded one (custom: the fields below)."},
         {"params-b", "Parameters (billions)", K::Real, 8.03, 0.001, 5000, {}, "",
          "Weights in the model, in billions.", true},
@@ -56,32 +55,24 @@ class MemoryPlannerLesson final : public Lesson {
 
   LessonResult compute(const Params& p, const LessonContext& ctx) const override {
     double n_params = p.get_real("params-b") * 1e9;
+    const ModelShape shape = resolve_model_shape(p, ctx);
     KvLayout kv;
-    kv.n_layers = static_cast<int>(p.get_int("layers"));
-    kv.kv_heads = static_cast<int>(p.get_int("kv-heads"));
-    kv.head_dim = static_cast<int>(p.get_int("head-dim"));
+    kv.n_layers = shape.layers, kv.kv_heads = shape.kv_heads, kv.head_dim = shape.head_dim;
     kv.block_size = 16;  // the engine's default block
-    const std::string& preset = p.get_text("preset");
-    std::string model_name = "custom";
+    const std::string& dtype_name = p.get_text("kv-dtype");
+    kv.dtype = kv_dtype_choice(dtype_name);
+    const std::string& model_name = shape.name;
     double loaded_bytes = -1;
-    if (preset == "loaded") {
-      if (ctx.model == nullptr) throw LessonError("--preset loaded needs a model: load one first");
-      const ModelConfig& c = ctx.model->model->config();
-      kv.n_layers = c.n_layers, kv.kv_heads = c.n_kv_heads, kv.head_dim = c.head_dim;
+    if (shape.loaded) {
       // Count the parameters the file really holds, and what its (mixed) formats really take.
       n_params = 0, loaded_bytes = 0;
       for (const auto& t : ctx.model->file->tensors()) {
         n_params += double(t.n_elements);
         loaded_bytes += double(t.n_bytes);
       }
-      model_name = ctx.model->card.name.empty() ? "loaded model" : ctx.model->card.name;
-    } else if (const PublishedConfig* c = find_published_config(preset)) {
-      kv.n_layers = c->n_layers, kv.kv_heads = c->n_kv_heads, kv.head_dim = c->head_dim;
-      n_params = c->n_params;
-      model_name = c->name;
+    } else if (shape.published != nullptr) {
+      n_params = shape.published->n_params;
     }
-    const std::string& dtype_name = p.get_text("kv-dtype");
-    kv.dtype = *kernels::kv_dtype_from_name(dtype_name == "fp32" ? "f32" : dtype_name == "fp16" ? "f16" : dtype_name);
     const double context = double(p.get_int("context"));
     const double users = double(p.get_int("users"));
     const double vram = p.get_real("vram-gb") * kGB;
