@@ -1,6 +1,8 @@
 // The Lessons tab's texts (resources/lessons/<id>.json): every lesson present, well formed and fully
 // translated, with Traditional Chinese (Taiwan) and Simplified Chinese kept apart, so a translation
-// pasted into the wrong language fails here rather than in front of a classroom.
+// pasted into the wrong language fails here rather than in front of a classroom. The "labels" table
+// translates the engine's English strings (parameters, numbers, chart); every parameter label and help
+// of the registered lessons must be in it, so a new parameter without a translation fails here.
 #include <QtTest/QtTest>
 
 #include <QDir>
@@ -10,6 +12,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
+
+#include "engine/lessons/lesson.h"
 
 namespace {
 
@@ -53,6 +57,12 @@ const QSet<QString> kAllowedTags = {"p", "b", "i", "code", "ul", "li", "sub", "s
 
 QString readText(const QJsonObject& o, const QString& field, const QString& lang) {
   return o.value(field).toObject().value(lang).toString();
+}
+
+QJsonObject readLessonJson(const QString& id) {
+  QFile file(QString::fromUtf8(kLessonDir) + "/" + id + ".json");
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  return QJsonDocument::fromJson(file.readAll()).object();
 }
 
 bool hasHan(const QString& s) {
@@ -162,6 +172,31 @@ class TestLessonTexts : public QObject {
       }
     }
 
+    // "labels": {"<engine's English string>": {"zh_TW": ..., "zh_CN": ...}}, looked up by exact match.
+    QVERIFY2(o.value("labels").isObject(), "labels is missing or not an object");
+    const QJsonObject labels = o.value("labels").toObject();
+    QVERIFY2(!labels.isEmpty(), "labels is empty");
+    for (auto it = labels.begin(); it != labels.end(); ++it) {
+      const QString english = it.key();
+      QVERIFY2(!english.trimmed().isEmpty(), "labels has an empty English key");
+      QVERIFY2(it.value().isObject(), qPrintable("label '" + english + "' is not an object"));
+      const QJsonObject entry = it.value().toObject();
+      for (const QString& key : entry.keys()) {
+        QVERIFY2(key == "zh_TW" || key == "zh_CN", qPrintable("label '" + english + "' has an unknown language " + key));
+      }
+      for (const QString& lang : {QStringLiteral("zh_TW"), QStringLiteral("zh_CN")}) {
+        const QString t = entry.value(lang).toString();
+        QVERIFY2(!t.trimmed().isEmpty(), qPrintable("label '" + english + "' has no " + lang));
+        QVERIFY2(t == t.trimmed(), qPrintable("label '" + english + "' " + lang + " has surrounding spaces"));
+        QVERIFY2(hasHan(t), qPrintable("label '" + english + "' " + lang + " has no Chinese: " + t));
+        const QStringList wrong = wrongScript(t, lang);
+        QVERIFY2(wrong.isEmpty(), qPrintable("label '" + english + "' " + lang + " uses the other script's forms " +
+                                             wrong.join(' ') + ": " + t));
+        const QStringList tags = disallowedTags(t);
+        QVERIFY2(tags.isEmpty(), qPrintable("label '" + english + "' " + lang + " uses tags: " + tags.join(' ')));
+      }
+    }
+
     for (int i = 0; i < texts.size(); i += 2) {
       const QString& lang = texts.at(i);
       const QString& text = texts.at(i + 1);
@@ -172,6 +207,30 @@ class TestLessonTexts : public QObject {
       const QStringList wrong = wrongScript(text, lang);
       QVERIFY2(wrong.isEmpty(), qPrintable(lang + " text uses the other script's forms " + wrong.join(' ') + ": " +
                                            text.left(60)));
+    }
+  }
+
+  // Every parameter the engine declares (label and help, as the GUI shows them) has a translation in
+  // its lesson's labels, so adding a parameter without one fails here.
+  void everyParamIsTranslated() {
+    const auto& lessons = inferscope::lessons::all_lessons();
+    QCOMPARE(int(lessons.size()), int(kLessonIds.size()));
+    for (const auto& lesson : lessons) {
+      const QString id = QString::fromStdString(lesson->id());
+      QVERIFY2(kLessonIds.contains(id), qPrintable("lesson " + id + " is not in kLessonIds"));
+      const QJsonObject labels = readLessonJson(id).value("labels").toObject();
+      QStringList missing;
+      for (const inferscope::lessons::ParamSpec& spec : lesson->params()) {
+        for (const std::string& english : {spec.label, spec.help}) {
+          const QString e = QString::fromStdString(english);
+          if (e.isEmpty()) continue;
+          const QJsonObject entry = labels.value(e).toObject();
+          if (entry.value("zh_TW").toString().isEmpty() || entry.value("zh_CN").toString().isEmpty()) {
+            missing << QString::fromStdString(spec.name) + ": '" + e + "'";
+          }
+        }
+      }
+      QVERIFY2(missing.isEmpty(), qPrintable(id + ".json labels lack " + missing.join("; ")));
     }
   }
 

@@ -40,8 +40,16 @@ QAbstractAxis* valueAxis(bool log, double lo, double hi, QChart* parent) {
   auto* a = new QValueAxis(parent);
   a->setLabelFormat(QStringLiteral("%g"));
   if (hi <= lo) hi = lo + 1;
-  a->setRange(lo, hi);
-  a->applyNiceNumbers();
+  // Ticks on a 1-2-5 grid (about six of them), so positions and counts read as whole numbers.
+  const double raw = (hi - lo) / 6.0;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double n = raw / mag;
+  const double step = (n < 1.5 ? 1.0 : n < 3.0 ? 2.0 : n < 7.0 ? 5.0 : 10.0) * mag;
+  const double first = std::floor(lo / step) * step;
+  a->setRange(first, std::ceil(hi / step) * step);
+  a->setTickType(QValueAxis::TicksDynamic);
+  a->setTickAnchor(first);
+  a->setTickInterval(step);
   return a;
 }
 }  // namespace

@@ -235,13 +235,19 @@ void LessonPage::showResult() {
     QString label = texts_.label(QString::fromStdString(key), lang_);
     if (label == QString::fromStdString(key)) label = label.replace(QLatin1Char('_'), QLatin1Char(' '));
     if (!label.isEmpty()) label[0] = label[0].toUpper();
-    lines << QStringLiteral("<b>%1:</b> %2").arg(label.toHtmlEscaped(), QString::fromStdString(value).toHtmlEscaped());
+    // Fixed sentences have translations; values built from numbers or token text fall back to English.
+    const QString text = texts_.label(QString::fromStdString(value), lang_);
+    lines << QStringLiteral("<b>%1:</b> %2").arg(label.toHtmlEscaped(), text.toHtmlEscaped());
   }
   texts_label_->setText(lines.join(QStringLiteral("<br>")));
   texts_label_->setVisible(!lines.isEmpty());
   chart_->setLessonChart(r.chart, texts_, lang_);
   chart_->setVisible(!chart_->isEmpty());
-  if (!r.matrices.empty()) heatMap_->setMatrix(r.matrices.front());
+  if (!r.matrices.empty()) {
+    lessons::LessonResult::Matrix m = r.matrices.front();
+    m.name = texts_.label(QString::fromStdString(m.name), lang_).toStdString();
+    heatMap_->setMatrix(m);
+  }
   heatMap_->setVisible(!r.matrices.empty());
   emit updated();
 }
