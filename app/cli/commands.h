@@ -16,9 +16,9 @@ Command add_tokenize_command(CLI::App& root);
 Command add_generate_command(CLI::App& root);
 Command add_bench_command(CLI::App& root);
 Command add_run_command(CLI::App& root);
-Command add_export_command(CLI::App& root);
+Command add_export_command(CLI::App& root);      // needs the GUI libraries; says so when built without
 Command add_quality_command(CLI::App& root);     // engine/quant quality figures
 Command add_lesson_command(CLI::App& root);      // engine/lessons: a lesson's computed numbers
-Command add_requantize_command(CLI::App& root);  // engine/quant re-encoding to a GGUF file  // needs the GUI libraries; says so when built without
+Command add_requantize_command(CLI::App& root);  // engine/quant re-encoding to a GGUF file
 
 }  // namespace inferscope::cli
