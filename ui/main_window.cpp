@@ -28,6 +28,7 @@
 #include <QToolButton>
 #include <algorithm>
 #include <fstream>
+#include <utility>
 
 #include "engine/kv/kv_storage.h"
 #include "engine/workload/scenario.h"
@@ -108,6 +109,8 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   connect(controller_, &EngineController::loadCancelled, this, [this](const QString& path) {
     setLoadingUi(false);
     requantizing_ = false;
+    if (!pendingScenario_.isEmpty()) log_->append(tr("Scenario not applied: its re-quantization was cancelled."));
+    pendingScenario_.clear();
     log_->append(tr("Loading %1 cancelled; the previous model stays.").arg(path));
     updateStatus();
   });
@@ -539,6 +542,7 @@ void MainWindow::changeSpeed(int delta) {
 void MainWindow::onLoadFinished(bool ok, const QString& error, const ModelCard& card) {
   setLoadingUi(false);
   requantizing_ = false;
+  const QString scenario = std::exchange(pendingScenario_, QString());
   if (!ok) {
     // The previous model (if any) stays loaded; say why this one was refused.
     lastError_ = error;
@@ -558,6 +562,10 @@ void MainWindow::onLoadFinished(bool ok, const QString& error, const ModelCard& 
     log_->append(tr("Weights: %1, %2 MiB").arg(QString::fromStdString(card.weight_mode_label))
                      .arg(card.weight_bytes / 1048576.0, 0, 'f', 1));
   retranslateUi();
+  if (!scenario.isEmpty()) {
+    QString err;
+    if (!loadScenario(scenario, &err)) showError(tr("Scenario not loaded"), err);
+  }
 }
 
 void MainWindow::onConfigApplied(bool ok, const QString& error, const EngineConfig& cfg, qint64 blocks) {
@@ -602,6 +610,10 @@ void MainWindow::requestWeightMode(const QString& name, bool outlier, double out
   }
   if (outlier) mode.outlier = float(outlierValue);
   if (!confirmDiscard()) return;
+  applyWeightMode(mode);
+}
+
+void MainWindow::applyWeightMode(const quant::WeightMode& mode) {
   pendingModelPath_ = modelPath_;
   requantizing_ = true;
   setLoadingUi(true);
@@ -689,6 +701,23 @@ bool MainWindow::loadScenario(const QString& path, QString* error) {
   try {
     const Scenario s = parse_scenario(nlohmann::json::parse(f.readAll().toStdString()));
     const EngineConfig cfg = engine_config_from_json(s.engine, settingsPanel_->config());
+    std::optional<quant::WeightMode> weights = weightsOverride_;
+    if (!weights && (!s.weights.empty() || s.outlier)) {
+      weights = quant::parse_weight_mode(s.weights.empty() ? "stored" : s.weights);
+      if (s.outlier) weights->outlier = float(*s.outlier);
+    }
+    const auto card = controller_->modelCard();
+    const bool sameWeights = !weights || !card || card->weight_mode_label == weights->label() ||
+                             (!weights->requantizes() && card->weight_mode == "stored");
+    if (!sameWeights) {
+      // The workload must run on the scenario's weights: re-quantize first, apply the rest when ready.
+      if (!confirmDiscard()) return false;
+      pendingScenario_ = path;
+      log_->append(tr("Scenario \"%1\" runs with weights %2: re-quantizing first")
+                       .arg(QString::fromStdString(s.name), QString::fromStdString(weights->label())));
+      applyWeightMode(*weights);
+      return true;
+    }
     const std::string baseDir = path.startsWith(QLatin1Char(':')) ? std::string() : QFileInfo(path).absolutePath().toStdString();
     const WorkloadSpec spec = workload_from_json(s.workload, baseDir, loadGen_->spec());
     if (!confirmDiscard()) return false;
@@ -769,7 +798,11 @@ QStringList MainWindow::exportAllTo(const QString& dir, QString* error) {
   m[QStringLiteral("application")] = QStringLiteral("InferScope");
   if (!lessonIds.isEmpty()) m[QStringLiteral("lessons")] = lessonIds;
   m[QStringLiteral("model")] = modelPath_;
-  if (auto card = controller_->modelCard()) m[QStringLiteral("model_name")] = QString::fromStdString(card->name);
+  if (auto card = controller_->modelCard()) {
+    m[QStringLiteral("model_name")] = QString::fromStdString(card->name);
+    m[QStringLiteral("weights")] = QString::fromStdString(card->weight_mode_label);
+    m[QStringLiteral("weight_bytes")] = double(card->weight_bytes);
+  }
   m[QStringLiteral("settings")] = toQJson(engine_config_to_json(settingsPanel_->config()));
   m[QStringLiteral("workload")] = toQJson(workload_to_json(loadGen_->spec()));
   m[QStringLiteral("scenario")] = scenarioName_;

@@ -6,7 +6,10 @@
 #include <QPointer>
 #include <QTranslator>
 #include <memory>
+#include <optional>
 #include <vector>
+
+#include "engine/quant/weight_mode.h"
 
 #include "ui/compare/variant_run.h"
 #include "ui/engine/engine_snapshot.h"
@@ -49,7 +52,15 @@ class MainWindow : public QMainWindow {
   // Dialog-free mode for tests and --screenshot: confirmations answer yes, errors only go to the log.
   void setInteractive(bool on) { interactive_ = on; }
   void openModel(const QString& path);
+  // Applies a scenario. When it names a weight mode other than the running one, the weights are
+  // re-quantized first and the rest of the scenario is applied once they are ready.
   bool loadScenario(const QString& path, QString* error = nullptr);
+  // Re-quantizes the loaded model's stored weights (no dialog beyond the discard confirmation).
+  void applyWeightMode(const quant::WeightMode& mode);
+  // When set, scenarios run with these weights instead of their own "weights"/"outlier" (CLI export --weights).
+  void setWeightsOverride(std::optional<quant::WeightMode> mode) { weightsOverride_ = std::move(mode); }
+  // True while a scenario waits for the re-quantization it asked for.
+  bool hasPendingScenario() const { return !pendingScenario_.isEmpty(); }
   bool saveScenario(const QString& path, QString* error = nullptr);
   QStringList exportAllTo(const QString& dir, QString* error = nullptr);
   void setLanguage(const QString& code);  // "en", "zh_TW", "zh_CN"
@@ -158,6 +169,8 @@ class MainWindow : public QMainWindow {
   QStringList recent_;
   QString modelPath_;
   QString pendingModelPath_;
+  QString pendingScenario_;  // applied when the re-quantization it asked for has finished
+  std::optional<quant::WeightMode> weightsOverride_;
   QString scenarioName_;
   std::vector<VariantSpec> variants_;  // the loaded scenario's comparison (empty when it has none)
   WorkloadSpec variantWorkload_;

@@ -52,7 +52,12 @@ int run_export(const ExportOptions& o) {
   w.show();
   w.openModel(QString::fromStdString(modelPath));
   QString err;
-  if (!ui::runHeadless(w, {QFileInfo(QString::fromStdString(o.scenario)).absoluteFilePath(), o.steps}, &err))
+  ui::HeadlessRun run;
+  run.scenario = QFileInfo(QString::fromStdString(o.scenario)).absoluteFilePath();
+  run.steps = o.steps;
+  // --weights (or --outlier) overrides the scenario's own "weights"; without them the scenario decides.
+  if (o.model.app != nullptr && (o.model.app->count("--weights") > 0 || o.model.outlier)) run.weights = weight_mode_of(o.model);
+  if (!ui::runHeadless(w, run, &err))
     throw std::runtime_error(err.toStdString());
   const QStringList files = w.exportAllTo(QString::fromStdString(o.out), &err);
   if (files.isEmpty()) throw std::runtime_error(err.toStdString());
@@ -69,6 +74,7 @@ Command add_export_command(CLI::App& root) {
   CLI::App* app = root.add_subcommand(
       "export", "run a scenario headless and write every chart (PNG 1x/2x, SVG), its CSV, the step metrics and a manifest");
   add_model_option(app, o->model);
+  add_weight_options(app, o->model);
   app->add_option("--scenario", o->scenario, "scenario JSON (engine settings + workload; its variants are compared)")
       ->required()
       ->check(CLI::ExistingFile);

@@ -25,7 +25,10 @@ namespace {
 int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, int steps, const QString& tab,
                    const QString& lesson) {
   QString err;
-  if (!inferscope::ui::runHeadless(w, {scenario, steps}, &err)) {
+  inferscope::ui::HeadlessRun run;
+  run.scenario = scenario;
+  run.steps = steps;
+  if (!inferscope::ui::runHeadless(w, run, &err)) {
     std::fprintf(stderr, "inferscope: %s\n", qPrintable(err));
     return 1;
   }

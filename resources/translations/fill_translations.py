@@ -183,6 +183,8 @@ T = {
  '%1 | step %2 | %3 running, %4 waiting | %5 KV blocks': ('%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊', '%1｜第 %2 步｜%3 运行中、%4 等待中｜%5 个 KV 块'),
  'running': ('執行中', '运行中'), 'paused': ('已暫停', '已暂停'),
  'No model loaded': ('未載入模型', '未加载模型'),
+ 'Scenario "%1" runs with weights %2: re-quantizing first': ('情境「%1」使用權重 %2：先重新量化', '场景“%1”使用权重 %2：先重新量化'),
+ 'Scenario not applied: its re-quantization was cancelled.': ('情境未套用：它所需的重新量化已取消。', '场景未应用：它所需的重新量化已取消。'),
  'Scenario "%1": %2': ('情境「%1」：%2', '场景“%1”：%2'),
  'This scenario compares %1 variants; run each by applying its settings (side-by-side runs are not built yet).': ('此情境比較 %1 個變體；請分別套用其設定來執行（並排執行尚未實作）。', '此场景比较 %1 个变体；请分别应用其设置来运行（并排运行尚未实现）。'),
  'cannot write %1': ('無法寫入 %1', '无法写入 %1'),

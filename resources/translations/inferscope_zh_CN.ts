@@ -957,6 +957,16 @@
         <translation>场景未加载</translation>
     </message>
     <message>
+        <location filename="../../ui/main_window.cpp" line="710" />
+        <source>Scenario &quot;%1&quot; runs with weights %2: re-quantizing first</source>
+        <translation>场景“%1”使用权重 %2：先重新量化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="112" />
+        <source>Scenario not applied: its re-quantization was cancelled.</source>
+        <translation>场景未应用：它所需的重新量化已取消。</translation>
+    </message>
+    <message>
         <location filename="../../ui/main_window.cpp" line="282" />
         <source>Save current settings as scenario</source>
         <translation>将当前设置保存为场景</translation>

@@ -957,6 +957,16 @@
         <translation>情境未載入</translation>
     </message>
     <message>
+        <location filename="../../ui/main_window.cpp" line="710" />
+        <source>Scenario &quot;%1&quot; runs with weights %2: re-quantizing first</source>
+        <translation>情境「%1」使用權重 %2：先重新量化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="112" />
+        <source>Scenario not applied: its re-quantization was cancelled.</source>
+        <translation>情境未套用：它所需的重新量化已取消。</translation>
+    </message>
+    <message>
         <location filename="../../ui/main_window.cpp" line="282" />
         <source>Save current settings as scenario</source>
         <translation>將目前設定存成情境</translation>

@@ -116,6 +116,44 @@ class TstCliExport : public QObject {
     QCOMPARE(qint64(util.size()), std::max(contSteps, staticSteps));
   }
 
+  // A scenario's "weights" re-quantizes the model before its workload runs; --weights overrides it.
+  void exportAppliesScenarioWeightsAndTheFlag() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    test::TinyModelSpec spec;
+    const QString model = QString::fromStdString(test::write_tiny_model(spec, "cli_export_weights"));
+    const QString scenario = tmp.filePath(QStringLiteral("w.json"));
+    {
+      QFile f(scenario);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(R"({"name": "tiny int8", "weights": "sim:int8:per-channel",
+        "engine": {"max_seqs": 2, "max_batched_tokens": 64, "block_size": 8, "kv_budget_mib": 1, "threads": 1},
+        "workload": {"requests": 2, "arrival": "all-at-once", "prompt_len": [4, 8], "gen_len": [2, 4], "seed": 1}})");
+    }
+    auto exportWith = [&](const QStringList& extra, QJsonObject* manifest) {
+      const QString out = tmp.filePath(QStringLiteral("out%1").arg(extra.size()));
+      QProcess p;
+      p.start(QStringLiteral(INFERSCOPE_CLI_PATH),
+              QStringList{QStringLiteral("export"), QStringLiteral("-m"), model, QStringLiteral("--scenario"), scenario,
+                          QStringLiteral("--out"), out} + extra);
+      if (!p.waitForFinished(180000) || p.exitCode() != 0) return QString::fromUtf8(p.readAllStandardError());
+      QFile mf(out + "/manifest.json");
+      if (!mf.open(QIODevice::ReadOnly)) return QStringLiteral("no manifest");
+      *manifest = QJsonDocument::fromJson(mf.readAll()).object();
+      return QString();
+    };
+    QJsonObject m;
+    QString err = exportWith({}, &m);
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    QVERIFY2(m.value("weights").toString().startsWith(QLatin1String("sim:int8:per-channel")),
+             qPrintable(m.value("weights").toString()));
+    QVERIFY(m.value("steps").toInteger() > 0);
+    err = exportWith({QStringLiteral("--weights"), QStringLiteral("q8_0")}, &m);
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    QCOMPARE(m.value("weights").toString(), QStringLiteral("q8_0"));
+    QVERIFY(m.value("steps").toInteger() > 0);
+  }
+
   void missingScenarioFailsWithReason() {
     QProcess p;
     p.start(QStringLiteral(INFERSCOPE_CLI_PATH), {QStringLiteral("export"), QStringLiteral("--scenario"),

@@ -29,7 +29,17 @@ bool runHeadless(MainWindow& w, const HeadlessRun& run, QString* error) {
     *error = QStringLiteral("model not loaded: %1").arg(w.lastError());
     return false;
   }
+  if (run.weights) {
+    w.setWeightsOverride(run.weights);
+    if (run.scenario.isEmpty()) w.applyWeightMode(*run.weights);
+  }
   if (!run.scenario.isEmpty() && !w.loadScenario(run.scenario, error)) return false;
+  // A scenario (or --weights) with other weights re-quantizes first and applies the rest when ready.
+  if (!waitFor([&] { return !c->isLoading() && !w.hasPendingScenario(); }, run.modelTimeoutMs) ||
+      !w.lastError().isEmpty()) {
+    *error = QStringLiteral("weights not applied: %1").arg(w.lastError());
+    return false;
+  }
   c->pause();
   // Every command the worker handles publishes a snapshot; count them to know when one was answered.
   int snapshots = 0;

@@ -3,6 +3,9 @@
 // step the engine N times or to completion, let the charts catch up. Shared by `inferscope --screenshot`
 // and `inferscope-cli export`, so a screenshot and an export show the same run.
 #include <QString>
+#include <optional>
+
+#include "engine/quant/weight_mode.h"
 
 namespace inferscope::ui {
 
@@ -12,6 +15,8 @@ struct HeadlessRun {
   QString scenario;          // empty: run what is already queued
   int steps = -1;            // engine steps to run; < 0: until every request has finished
   int modelTimeoutMs = 600000;
+  // Weights to run with (re-quantized from the stored ones), overriding the scenario's own.
+  std::optional<quant::WeightMode> weights;
 };
 
 // Returns false with *error set. The window must have a model load in flight or done.
