@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
+#include <algorithm>
 
 #include "engine/lessons/lesson.h"
 
@@ -103,6 +104,14 @@ QStringList disallowedTags(const QString& text) {
   return bad;
 }
 
+// The %N placeholders of a template label ("... (layer %1, head %2)"), as numbers in order of appearance.
+QList<int> placeholders(const QString& text) {
+  static const QRegularExpression placeholder(QStringLiteral("%(\\d+)"));
+  QList<int> found;
+  for (auto it = placeholder.globalMatch(text); it.hasNext();) found << it.next().captured(1).toInt();
+  return found;
+}
+
 int englishWords(QString html) {
   static const QRegularExpression tag(QStringLiteral("<[^>]*>"));
   html.replace(tag, QStringLiteral(" "));
@@ -172,7 +181,8 @@ class TestLessonTexts : public QObject {
       }
     }
 
-    // "labels": {"<engine's English string>": {"zh_TW": ..., "zh_CN": ...}}, looked up by exact match.
+    // "labels": {"<engine's English string>": {"zh_TW": ..., "zh_CN": ...}}, looked up by exact match, or
+    // a template key whose %1, %2 ... stand for values the engine fills in (matched, then substituted).
     QVERIFY2(o.value("labels").isObject(), "labels is missing or not an object");
     const QJsonObject labels = o.value("labels").toObject();
     QVERIFY2(!labels.isEmpty(), "labels is empty");
@@ -194,6 +204,22 @@ class TestLessonTexts : public QObject {
                                              wrong.join(' ') + ": " + t));
         const QStringList tags = disallowedTags(t);
         QVERIFY2(tags.isEmpty(), qPrintable("label '" + english + "' " + lang + " uses tags: " + tags.join(' ')));
+      }
+      // A template's placeholders are %1..%n, each once; each translation has exactly the same ones, each
+      // once (in any order), so no value is dropped or doubled. A plain key's translations have none.
+      QList<int> keyHoles = placeholders(english);
+      std::sort(keyHoles.begin(), keyHoles.end());
+      for (int i = 0; i < keyHoles.size(); ++i) {
+        QVERIFY2(keyHoles.at(i) == i + 1,
+                 qPrintable("label '" + english + "' must use the placeholders %1..%" +
+                            QString::number(keyHoles.size()) + ", each once"));
+      }
+      for (const QString& lang : {QStringLiteral("zh_TW"), QStringLiteral("zh_CN")}) {
+        const QString t = entry.value(lang).toString();
+        QList<int> holes = placeholders(t);
+        std::sort(holes.begin(), holes.end());
+        QVERIFY2(holes == keyHoles,
+                 qPrintable("label '" + english + "' " + lang + " does not have the same placeholders, each once: " + t));
       }
     }
 

@@ -19,6 +19,7 @@
 #include <QSvgRenderer>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QJsonObject>
 #include <QtTest/QtTest>
 
 #include "engine/lessons/lesson.h"
@@ -278,6 +279,38 @@ class TstLessonsTab : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(p->titleLabel()->text(), en, 2000);
     QCOMPARE(w->lessons()->list()->item(0)->text(), enItem);
     QVERIFY(p->result());  // the result stays on screen through the switches
+  }
+
+  // Strings the engine builds from values translate through template keys; the values themselves are
+  // looked up too ("custom"), numbers pass through.
+  void templateLabelsTranslateBuiltStrings() {
+    QStringList args;
+    QVERIFY(LessonTexts::matchTemplate(QStringLiteral("attention weights (layer %1, head %2)"),
+                                       QStringLiteral("attention weights (layer 12, head 3)"), &args));
+    QCOMPARE(args, (QStringList{QStringLiteral("12"), QStringLiteral("3")}));
+    QVERIFY(LessonTexts::matchTemplate(QStringLiteral("%2 then %1"), QStringLiteral("b then a"), &args));
+    QCOMPARE(args, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+    QVERIFY(!LessonTexts::matchTemplate(QStringLiteral("layer %1 (x)"), QStringLiteral("layer 1 [x]"), &args));
+    QVERIFY(!LessonTexts::matchTemplate(QStringLiteral("layer %1"), QStringLiteral("layer "), &args));
+    QJsonObject labels{
+        {QStringLiteral("KV cache size vs context (%1, %2)"),
+         QJsonObject{{QStringLiteral("zh_TW"), QStringLiteral("KV 快取大小與情境長度（%1，%2）")}}},
+        {QStringLiteral("custom"), QJsonObject{{QStringLiteral("zh_TW"), QStringLiteral("自訂")}}}};
+    const LessonTexts t = LessonTexts::fromJson(QJsonObject{{QStringLiteral("labels"), labels}}, QStringLiteral("x"));
+    QCOMPARE(t.label(QStringLiteral("KV cache size vs context (custom, fp16)"), QStringLiteral("zh_TW")),
+             QStringLiteral("KV 快取大小與情境長度（自訂，fp16）"));
+    QCOMPARE(t.label(QStringLiteral("KV cache size vs context (custom, fp16)"), QStringLiteral("en")),
+             QStringLiteral("KV cache size vs context (custom, fp16)"));
+    QCOMPARE(t.label(QStringLiteral("no such text"), QStringLiteral("zh_TW")), QStringLiteral("no such text"));
+    // The most specific template wins over a broader one that also matches.
+    const LessonTexts g = LessonTexts::fromJson(
+        QJsonObject{{QStringLiteral("labels"),
+                     QJsonObject{{QStringLiteral("%1: group %2"), QJsonObject{{QStringLiteral("zh_CN"), QStringLiteral("%1：每组 %2")}}},
+                                 {QStringLiteral("random: group %1"),
+                                  QJsonObject{{QStringLiteral("zh_CN"), QStringLiteral("随机：每组 %1")}}}}}},
+        QStringLiteral("x"));
+    QCOMPARE(g.label(QStringLiteral("random: group 32"), QStringLiteral("zh_CN")), QStringLiteral("随机：每组 32"));
+    QCOMPARE(g.label(QStringLiteral("blk.0: group 32"), QStringLiteral("zh_CN")), QStringLiteral("blk.0：每组 32"));
   }
 
   void challengesRevealAnswers() {

@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <algorithm>
 
 namespace inferscope::ui {
@@ -49,9 +50,57 @@ std::vector<LessonTexts::Challenge> LessonTexts::challenges(const QString& lang)
 
 QString LessonTexts::label(const QString& english, const QString& lang) const {
   if (lang == QLatin1String("en")) return english;
-  const QJsonValue v = json_.value(QStringLiteral("labels")).toObject().value(english);
-  const QString s = v.isObject() ? v.toObject().value(lang).toString() : QString();
-  return s.isEmpty() ? english : s;
+  const QJsonObject labels = json_.value(QStringLiteral("labels")).toObject();
+  const QJsonValue v = labels.value(english);
+  if (v.isObject()) {
+    const QString s = v.toObject().value(lang).toString();
+    if (!s.isEmpty()) return s;
+  }
+  // Template keys ("... (layer %1, head %2)") cover strings the engine builds from values. Of the keys
+  // that match, the one with the most literal text wins ("random: group %1" over "%1: group %2").
+  QString best;
+  qsizetype bestLiteral = -1;
+  QStringList bestArgs;
+  for (auto it = labels.begin(); it != labels.end(); ++it) {
+    if (!it.key().contains(QLatin1String("%1"))) continue;
+    const QString translated = it.value().toObject().value(lang).toString();
+    if (translated.isEmpty()) continue;
+    QStringList args;
+    if (!matchTemplate(it.key(), english, &args)) continue;
+    const qsizetype literal = it.key().size() - 2 * args.size();  // each %N is two characters
+    if (literal <= bestLiteral) continue;
+    best = translated, bestLiteral = literal, bestArgs = args;
+  }
+  if (bestLiteral >= 0) {
+    // Highest placeholder first, so that %1 never eats the start of %10.
+    for (int i = int(bestArgs.size()); i >= 1; --i) {
+      best.replace(QLatin1Char('%') + QString::number(i), label(bestArgs[i - 1], lang));
+    }
+    return best;
+  }
+  return english;
+}
+
+bool LessonTexts::matchTemplate(const QString& pattern, const QString& text, QStringList* args) {
+  // Escape the literal parts and turn each %N into a capture; groups are numbered by placeholder.
+  static const QRegularExpression placeholder(QStringLiteral("%(\\d+)"));
+  QString rx = QStringLiteral("^");
+  std::vector<int> order;
+  qsizetype last = 0;
+  for (auto m = placeholder.globalMatch(pattern); m.hasNext();) {
+    const QRegularExpressionMatch pm = m.next();
+    rx += QRegularExpression::escape(pattern.mid(last, pm.capturedStart() - last)) + QStringLiteral("(.+?)");
+    order.push_back(pm.captured(1).toInt());
+    last = pm.capturedEnd();
+  }
+  rx += QRegularExpression::escape(pattern.mid(last)) + QStringLiteral("$");
+  const QRegularExpressionMatch m = QRegularExpression(rx).match(text);
+  if (!m.hasMatch()) return false;
+  const int n = order.empty() ? 0 : *std::max_element(order.begin(), order.end());
+  args->clear();
+  for (int i = 0; i < n; ++i) args->append(QString());
+  for (size_t g = 0; g < order.size(); ++g) (*args)[order[g] - 1] = m.captured(int(g) + 1);
+  return true;
 }
 
 }  // namespace inferscope::ui

@@ -26,8 +26,11 @@ class LessonTexts {
   QString title(const QString& lang) const;
   QString body(const QString& lang) const;  // empty when there is no text
   std::vector<Challenge> challenges(const QString& lang) const;
-  // english translated through "labels" (exact match); english itself when there is no entry.
+  // english translated through "labels": an exact key, else a template key whose %1, %2 ... stand for
+  // values (each value is itself looked up, then put into the translation); english when nothing matches.
   QString label(const QString& english, const QString& lang) const;
+  // Whether text is pattern with each %N replaced by some non-empty text; args[N-1] receives it.
+  static bool matchTemplate(const QString& pattern, const QString& text, QStringList* args);
 
  private:
   static QString pick(const QJsonValue& v, const QString& lang);
