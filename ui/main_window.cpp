@@ -5,14 +5,10 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -27,11 +23,9 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <algorithm>
-#include <fstream>
 #include <utility>
 
 #include "engine/kv/kv_storage.h"
-#include "engine/workload/scenario.h"
 #include "engine/quant/weight_mode.h"
 #include "ui/blockmap/block_map_panel.h"
 #include "ui/blockmap/block_map_view.h"
@@ -40,8 +34,6 @@
 #include "ui/compare/compare_panel.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/export/chart_export.h"
-#include "ui/lessons/heat_map_view.h"
-#include "ui/lessons/lesson_chart.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
 #include "ui/panels/engine_settings_panel.h"
@@ -56,10 +48,6 @@ namespace inferscope::ui {
 namespace {
 constexpr int kMaxRecent = 8;
 const int kSpeeds[] = {0, 1, 2, 5, 10, 20};
-
-QJsonObject toQJson(const nlohmann::json& j) {
-  return QJsonDocument::fromJson(QByteArray::fromStdString(j.dump())).object();
-}
 }  // namespace
 
 MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWindow(parent), settingsFile_(settingsFile) {
@@ -666,149 +654,6 @@ void MainWindow::rebuildRecentMenu() {
   recentMenu_->clear();
   for (const QString& f : recent_) recentMenu_->addAction(f, this, [this, f] { openModel(f); });
   recentMenu_->setEnabled(!recent_.isEmpty());
-}
-
-void MainWindow::rebuildScenarioMenu() {
-  if (!scenarioMenu_) return;
-  scenarioMenu_->clear();
-  const QDir dir(QStringLiteral(":/scenarios"));
-  for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-    QString title = f;
-    QFile file(dir.filePath(f));
-    if (file.open(QIODevice::ReadOnly)) {
-      const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
-      if (o.contains(QStringLiteral("name"))) title = o.value(QStringLiteral("name")).toString();
-    }
-    const QString path = dir.filePath(f);
-    QAction* a = scenarioMenu_->addAction(title, this, [this, path] {
-      QString err;
-      if (!loadScenario(path, &err)) showError(tr("Scenario not loaded"), err);
-    });
-    a->setToolTip(path);
-  }
-  scenarioMenu_->addSeparator();
-  scenarioMenu_->addAction(openScenarioAct_);
-  scenarioMenu_->addAction(saveScenarioAct_);
-}
-
-bool MainWindow::loadScenario(const QString& path, QString* error) {
-  // Resource paths are not files the engine's reader can open: read through QFile, parse with the engine.
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) {
-    if (error) *error = f.errorString();
-    return false;
-  }
-  try {
-    const Scenario s = parse_scenario(nlohmann::json::parse(f.readAll().toStdString()));
-    const EngineConfig cfg = engine_config_from_json(s.engine, settingsPanel_->config());
-    std::optional<quant::WeightMode> weights = weightsOverride_;
-    if (!weights && (!s.weights.empty() || s.outlier)) {
-      weights = quant::parse_weight_mode(s.weights.empty() ? "stored" : s.weights);
-      if (s.outlier) weights->outlier = float(*s.outlier);
-    }
-    const auto card = controller_->modelCard();
-    const bool sameWeights = !weights || !card || card->weight_mode_label == weights->label() ||
-                             (!weights->requantizes() && card->weight_mode == "stored");
-    if (!sameWeights) {
-      // The workload must run on the scenario's weights: re-quantize first, apply the rest when ready.
-      if (!confirmDiscard()) return false;
-      pendingScenario_ = path;
-      log_->append(tr("Scenario \"%1\" runs with weights %2: re-quantizing first")
-                       .arg(QString::fromStdString(s.name), QString::fromStdString(weights->label())));
-      applyWeightMode(*weights);
-      return true;
-    }
-    const std::string baseDir = path.startsWith(QLatin1Char(':')) ? std::string() : QFileInfo(path).absolutePath().toStdString();
-    const WorkloadSpec spec = workload_from_json(s.workload, baseDir, loadGen_->spec());
-    if (!confirmDiscard()) return false;
-    settingsPanel_->setConfig(cfg);
-    loadGen_->setSpec(spec);
-    scenarioName_ = QString::fromStdString(s.name);
-    controller_->applyConfig(cfg);  // queued in order: the workload starts on the new engine
-    controller_->startLoad(spec);
-    log_->append(tr("Scenario \"%1\": %2").arg(scenarioName_, QString::fromStdString(s.description)));
-    variants_ = s.compare.empty() ? std::vector<VariantSpec>{} : scenario_variants(s, cfg);
-    variantWorkload_ = spec;
-    compareAct_->setEnabled(false);
-    if (!variants_.empty()) {
-      // Queued after the live engine's rebuild: the variants run first, then the live run can start.
-      log_->append(tr("This scenario compares %n variant(s); each runs on its own engine (Compare tab).", nullptr, int(variants_.size())));
-      compare_->setRunning(scenarioName_, int(variants_.size()));
-      controller_->runCompare(s.name, variants_, spec);
-    }
-    return true;
-  } catch (const std::exception& e) {
-    if (error) *error = QString::fromStdString(e.what());
-    return false;
-  }
-}
-
-bool MainWindow::saveScenario(const QString& path, QString* error) {
-  Scenario s;
-  s.name = QFileInfo(path).completeBaseName().toStdString();
-  s.description = "Saved from the InferScope workbench";
-  s.engine = engine_config_to_json(settingsPanel_->config());
-  s.workload = workload_to_json(loadGen_->spec());
-  std::ofstream out(path.toStdString());
-  out << scenario_to_json(s).dump(2) << '\n';
-  if (!out) {
-    if (error) *error = tr("cannot write %1").arg(path);
-    return false;
-  }
-  return true;
-}
-
-QStringList MainWindow::exportAllTo(const QString& dir, QString* error) {
-  ExportInput in;
-  in.charts = charts_->charts();
-  in.blockMap = blockMap_->view();
-  in.steps = charts_->steps();
-  QJsonArray variants;
-  if (auto r = compare_->result()) {
-    for (MetricsChart* c : compare_->charts()) in.charts.push_back(c);
-    for (const auto& v : r->variants) {
-      in.variantSteps.push_back({QString::fromStdString(v.name), v.steps});
-      QJsonObject o;
-      o[QStringLiteral("name")] = QString::fromStdString(v.name);
-      o[QStringLiteral("settings")] = toQJson(engine_config_to_json(v.config));
-      o[QStringLiteral("steps")] = qint64(v.steps.size());
-      o[QStringLiteral("generated_tokens")] = qint64(v.generated_tokens);
-      o[QStringLiteral("engine_s")] = v.engine_s;
-      o[QStringLiteral("preemptions")] = qint64(v.preemptions);
-      if (!v.error.empty()) o[QStringLiteral("error")] = QString::fromStdString(v.error);
-      variants.append(o);
-    }
-  }
-  // Every lesson page with a result on screen: its chart and, for matrix results, its heat map.
-  QJsonArray lessonIds;
-  for (LessonPage* p : lessons_->pages()) {
-    if (!p->result()) continue;
-    lessonIds.append(p->id());
-    if (!p->chart()->isEmpty()) {
-      LessonChart* c = p->chart();
-      in.widgets.push_back({c, p->exportId(), c->title(), [c](const QString& f, QString* e) { return c->writeCsv(f, e); }});
-    }
-    if (!p->result()->matrices.empty()) {
-      HeatMapView* h = p->heatMap();
-      in.widgets.push_back({h, p->exportId() + QStringLiteral("_heatmap"), QString::fromStdString(h->matrix().name),
-                            [h](const QString& f, QString* e) { return h->writeCsv(f, e); }});
-    }
-  }
-  QJsonObject m;
-  m[QStringLiteral("application")] = QStringLiteral("InferScope");
-  if (!lessonIds.isEmpty()) m[QStringLiteral("lessons")] = lessonIds;
-  m[QStringLiteral("model")] = modelPath_;
-  if (auto card = controller_->modelCard()) {
-    m[QStringLiteral("model_name")] = QString::fromStdString(card->name);
-    m[QStringLiteral("weights")] = QString::fromStdString(card->weight_mode_label);
-    m[QStringLiteral("weight_bytes")] = double(card->weight_bytes);
-  }
-  m[QStringLiteral("settings")] = toQJson(engine_config_to_json(settingsPanel_->config()));
-  m[QStringLiteral("workload")] = toQJson(workload_to_json(loadGen_->spec()));
-  m[QStringLiteral("scenario")] = scenarioName_;
-  if (!variants.isEmpty()) m[QStringLiteral("compare")] = variants;
-  in.manifest = m;
-  return exportAll(in, dir, error);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
