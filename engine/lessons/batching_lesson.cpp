@@ -30,7 +30,6 @@ struct ModeRun {
 
 EngineConfig engine_config(const LessonContext& ctx, const std::vector<Request>& reqs, int slots, int budget,
                            BatchingMode mode) {
-  const ModelConfig& c = ctx.model->model->config();
   EngineConfig ec;
   ec.threads = ctx.threads;
   ec.prefix_caching = false;
@@ -40,9 +39,7 @@ EngineConfig engine_config(const LessonContext& ctx, const std::vector<Request>&
   // Room for every slot's longest sequence, so no preemption muddies the comparison.
   size_t longest = 0;
   for (const Request& q : reqs) longest = std::max(longest, q.prompt_ids.size() + size_t(q.params.max_tokens));
-  const KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, ec.block_size, ec.kv_dtype};
-  ec.kv_budget_bytes = std::max(ec.kv_budget_bytes,
-                                size_t(slots) * (longest + 2 * size_t(ec.block_size)) * layout.token_payload_bytes());
+  reserve_kv_tokens(ec, *ctx.model, size_t(slots) * (longest + 2 * size_t(ec.block_size)));
   return ec;
 }
 

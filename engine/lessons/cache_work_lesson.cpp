@@ -38,16 +38,13 @@ struct EngineRun {
 
 EngineRun run_engine(const LessonContext& ctx, const std::vector<int32_t>& prompt, int gen, bool no_cache,
                      const std::string& lesson_id) {
-  const ModelConfig& c = ctx.model->model->config();
   EngineConfig ec;
   ec.threads = ctx.threads;
   ec.prefix_caching = false;  // the engine refuses prefix caching without a cache; keep both runs alike
   ec.sched.max_num_seqs = 1;
   ec.sched.recompute_all = no_cache;
   ec.sched.max_num_batched_tokens = std::max(16, int(prompt.size()) + gen);  // a whole recompute fits one step
-  const KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, ec.block_size, ec.kv_dtype};
-  ec.kv_budget_bytes = std::max(ec.kv_budget_bytes,
-                                size_t(prompt.size() + gen + 4 * ec.block_size) * layout.token_payload_bytes());
+  reserve_kv_tokens(ec, *ctx.model, prompt.size() + size_t(gen) + 4 * size_t(ec.block_size));
   LLMEngine engine(ctx.model, ec);
   Request req;
   req.prompt_ids = prompt;

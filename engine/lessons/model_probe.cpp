@@ -63,6 +63,12 @@ double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b) {
   return d;
 }
 
+void reserve_kv_tokens(EngineConfig& ec, const LoadedModel& m, size_t tokens) {
+  const ModelConfig& c = m.model->config();
+  const KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, ec.block_size, ec.kv_dtype};
+  ec.kv_budget_bytes = std::max(ec.kv_budget_bytes, tokens * layout.token_payload_bytes());
+}
+
 void check_cancel(const LessonContext& ctx, const std::string& lesson_id) {
   if (ctx.cancelled()) throw LessonError("lesson '" + lesson_id + "' cancelled");
 }

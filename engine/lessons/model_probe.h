@@ -10,6 +10,7 @@
 
 #include "engine/kv/kv_storage.h"
 #include "engine/lessons/lesson.h"
+#include "engine/llm_engine.h"
 #include "engine/model/loaded_model.h"
 
 namespace inferscope::kernels { class ThreadPool; }
@@ -29,6 +30,9 @@ std::vector<int32_t> sample_tokens(const LoadedModel& m, int n);
 std::string token_label(const LoadedModel& m, int32_t id);
 // Largest |a[i] - b[i]| (the sizes must match; returns +inf when they do not).
 double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b);
+// Raises ec.kv_budget_bytes (never lowers it) so that the cache holds `tokens` tokens of m at ec's KV
+// dtype: a lesson's own engine run is never preempted.
+void reserve_kv_tokens(EngineConfig& ec, const LoadedModel& m, size_t tokens);
 // Throws LessonError("<lesson>: cancelled") when the caller asked to stop.
 void check_cancel(const LessonContext& ctx, const std::string& lesson_id);
 

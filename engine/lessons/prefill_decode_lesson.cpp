@@ -49,8 +49,7 @@ class PrefillDecodeLesson final : public Lesson {
     ec.prefix_caching = false;                         // every prompt token is computed here
     ec.sched.max_num_seqs = 1;
     ec.sched.max_num_batched_tokens = std::max(P, 16);  // the whole prompt in one prefill step
-    KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, ec.block_size, ec.kv_dtype};
-    ec.kv_budget_bytes = std::max(ec.kv_budget_bytes, size_t(P + gen + 4 * ec.block_size) * layout.token_payload_bytes());
+    reserve_kv_tokens(ec, m, size_t(P + gen + 4 * ec.block_size));
     LLMEngine engine(ctx.model, ec);
     Request req;
     req.prompt_ids = prompt;

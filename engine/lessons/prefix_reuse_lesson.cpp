@@ -140,8 +140,7 @@ class PrefixReuseLesson final : public Lesson {
     ec.block_size = static_cast<int>(p.get_int("block-size"));
     ec.sched.max_num_seqs = 1;
     ec.sched.max_num_batched_tokens = std::max<int>(16, int(std::max(a.size(), b.size())));
-    const KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, ec.block_size, ec.kv_dtype};
-    ec.kv_budget_bytes = std::max(ec.kv_budget_bytes, 4 * (a.size() + b.size() + 2 * ec.block_size) * layout.token_payload_bytes());
+    reserve_kv_tokens(ec, m, 4 * (a.size() + b.size() + 2 * size_t(ec.block_size)));
     LLMEngine engine(ctx.model, ec);
     auto serve = [&](const std::vector<int32_t>& ids) {
       Request q;

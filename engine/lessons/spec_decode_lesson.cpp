@@ -11,6 +11,7 @@
 
 #include "engine/kv/kv_storage.h"
 #include "engine/lessons/lesson_factories.h"
+#include "engine/lessons/model_probe.h"
 #include "engine/llm_engine.h"
 #include "engine/model/loaded_model.h"
 #include "engine/spec/spec_config.h"
@@ -84,10 +85,7 @@ Measured measure(const LessonContext& ctx, const std::string& drafter_choice, in
   req.params.max_tokens = max_tokens;
   req.params.ignore_eos = true;   // a fixed number of tokens, so the pass count does not hinge on EOS
   // Room for the whole sequence plus a spare draft, twice over (a drafter may keep its own cache).
-  KvLayout layout;
-  layout.n_layers = mc.n_layers, layout.kv_heads = mc.n_kv_heads, layout.head_dim = mc.head_dim;
-  const size_t need = layout.token_payload_bytes() * (req.prompt_ids.size() + size_t(max_tokens) + 2 * kMaxK + 32);
-  cfg.kv_budget_bytes = std::max(cfg.kv_budget_bytes, 2 * need);
+  reserve_kv_tokens(cfg, *ctx.model, 2 * (req.prompt_ids.size() + size_t(max_tokens) + 2 * kMaxK + 32));
 
   Measured m;
   m.drafter = spec_text;
