@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 #include <stdexcept>
 
+#include "engine/backend/forward_backend.h"
 #include "engine/spec/drafter.h"
 #include "engine/spec/verifier.h"
 #include "kernels/cpu/thread_pool.h"
@@ -53,19 +54,30 @@ LLMEngine::LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig conf
     throw std::invalid_argument("a KV budget of " + std::to_string(config_.kv_budget_bytes) +
                                 " bytes holds no block of " + std::to_string(layout.block_bytes()) + " bytes");
   if (blocks > (int64_t(1) << 30)) throw std::invalid_argument("the KV budget is too large");
-  storage_ = std::make_unique<KvStorage>(layout, blocks);
+  pool_ = std::make_unique<kernels::ThreadPool>(config_.threads);
+  backend_ = make_backend(config_.backend, *model_, layout, blocks, pool_.get());
   kv_ = std::make_unique<KvCacheManager>(static_cast<int32_t>(blocks), config_.block_size, config_.prefix_caching);
   scheduler_ = std::make_unique<Scheduler>(config_.sched, *kv_);
-  pool_ = std::make_unique<kernels::ThreadPool>(config_.threads);
   if (config_.spec.enabled())
     drafter_ = spec::make_drafter(config_.spec, model_, config_.kv_budget_bytes, config_.block_size,
                                    config_.kv_dtype, pool_.get());
   max_model_len_ = static_cast<int>(std::min<int64_t>(mc.context_length, kv_->max_tokens()));
-  spdlog::info("engine: {} KV blocks of {} tokens ({} bytes each, {}), max sequence length {}", blocks,
-               config_.block_size, layout.block_bytes(), kernels::kv_dtype_name(config_.kv_dtype), max_model_len_);
+  spdlog::info("engine: {} backend, {} KV blocks of {} tokens ({} bytes each, {}), max sequence length {}",
+               backend_->name(), blocks, config_.block_size, layout.block_bytes(),
+               kernels::kv_dtype_name(config_.kv_dtype), max_model_len_);
 }
 
 LLMEngine::~LLMEngine() = default;
+
+const KvStorage& LLMEngine::kv_storage() const {
+  if (const KvStorage* s = backend_->host_kv()) return *s;
+  throw std::logic_error(std::string("the KV cache lives on the ") + backend_->name() +
+                         " device; kv_storage() is for the CPU backend (use kv_layout())");
+}
+
+const KvLayout& LLMEngine::kv_layout() const { return backend_->kv_layout(); }
+
+int64_t LLMEngine::kv_num_blocks() const { return backend_->kv_num_blocks(); }
 
 void LLMEngine::release_draft_state(const Sequence& seq) {
   if (drafter_) drafter_->release(seq.id);
@@ -294,7 +306,7 @@ StepResult LLMEngine::step() {
   if (drafter_ && plan.preempted > 0)
     for (Sequence* w : scheduler_->waiting())
       if (w->preemptions > 0) drafter_->release(w->id);
-  for (const BlockCopy& c : kv_->take_pending_copies()) storage_->copy_block(c.src, c.dst);
+  for (const BlockCopy& c : kv_->take_pending_copies()) backend_->copy_block(c.src, c.dst);
 
   // One batch: each scheduled sequence's next tokens (plus its draft) as rows; logits only for rows
   // that end a sequence, or for the newest token and every draft when speculating.
@@ -318,7 +330,7 @@ StepResult LLMEngine::step() {
   int finished = 0;
   if (!batch.seqs.empty()) {
     ForwardStats stats;
-    model_->model->forward(batch, *storage_, pool_.get(), logits_, config_.attention, &stats);
+    backend_->forward(batch, logits_, config_.attention, &stats);
     attention_counters_.kv_bytes_read += stats.attention.kv_bytes_read;
     attention_counters_.score_bytes_written += stats.attention.score_bytes_written;
     const int n_vocab = model_->model->config().n_vocab;
@@ -381,7 +393,7 @@ StepMetrics LLMEngine::make_metrics(const StepPlan& plan, double step_ms, int fi
   m.kv_blocks_used = kv_->num_used_blocks();
   m.kv_blocks_cached = kv_->num_cached_blocks();
   m.kv_blocks_shared = kv_->num_shared_blocks();
-  const KvLayout& L = storage_->layout();
+  const KvLayout& L = backend_->kv_layout();
   m.kv_bytes_logical = kv_->num_filled_slots() * int64_t(L.token_payload_bytes());
   m.kv_bytes_allocated = int64_t(m.kv_blocks_used) * int64_t(L.block_bytes());
   m.prefix_hit_tokens = kv_->prefix_hit_tokens() - hit_before;

@@ -1,7 +1,7 @@
 #pragma once
 // LLMEngine: the serving loop. Requests go in with submit(); every step() plans one iteration
 // (Scheduler), makes room in the paged KV cache (KvCacheManager), runs ONE batched forward pass over all
-// scheduled tokens (LlamaModel), samples, streams tokens out and records StepMetrics + a BlockMapSnapshot.
+// scheduled tokens (a ForwardBackend: CPU or CUDA), samples, streams tokens out and records StepMetrics + a BlockMapSnapshot.
 // Single-threaded by contract: the thread that calls step() owns the engine (the GUI's engine thread,
 // the CLI's main thread); only the compute pool inside a step uses other threads.
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/backend/backend_kind.h"
 #include "engine/kv/kv_cache_manager.h"
 #include "engine/kv/kv_storage.h"
 #include "engine/metrics/metrics_recorder.h"
@@ -19,6 +20,7 @@
 
 namespace inferscope::kernels { class ThreadPool; }
 namespace inferscope::spec { class Drafter; }
+namespace inferscope { class ForwardBackend; }
 
 namespace inferscope {
 
@@ -30,6 +32,7 @@ struct EngineConfig {
   kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled;
   SchedulerConfig sched;
   int threads = 0;                  // compute threads (0 = one per core)
+  BackendKind backend = BackendKind::Cpu;  // where the forward pass runs (engine/backend)
   size_t metrics_ring = 4096;       // recent steps kept for live charts
   bool keep_full_metrics_log = true;
   spec::SpecConfig spec;            // speculative decoding (off by default)
@@ -105,7 +108,13 @@ class LLMEngine {
   MetricsRecorder& metrics() { return recorder_; }
   BlockMapSnapshot block_map() const { return kv_->snapshot(); }
   const KvCacheManager& kv_manager() const { return *kv_; }
-  const KvStorage& kv_storage() const { return *storage_; }
+  // The host KV pool of the CPU backend. Throws std::logic_error on a backend whose cache lives on a
+  // device (use kv_layout() / kv_num_blocks(), which every backend has).
+  const KvStorage& kv_storage() const;
+  const KvLayout& kv_layout() const;
+  int64_t kv_num_blocks() const;
+  // The device that runs the forward pass (name, memory).
+  const ForwardBackend& backend() const { return *backend_; }
   int64_t total_preemptions() const { return scheduler_->total_preemptions(); }
   // Longest sequence (prompt + generated) one request may reach: min(context length, cache capacity).
   int max_model_len() const { return max_model_len_; }
@@ -142,7 +151,7 @@ class LLMEngine {
   std::shared_ptr<const LoadedModel> model_;
   EngineConfig config_;
   std::unique_ptr<kernels::ThreadPool> pool_;
-  std::unique_ptr<KvStorage> storage_;
+  std::unique_ptr<ForwardBackend> backend_;  // owns the physical KV pool
   std::unique_ptr<KvCacheManager> kv_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<spec::Drafter> drafter_;

@@ -565,6 +565,7 @@ void MainWindow::onConfigApplied(bool ok, const QString& error, const EngineConf
   }
   settingsPanel_->setAppliedStatus(blocks > 0 ? tr("Engine built with %1 KV blocks.").arg(blocks) : QString(), false);
   modelCard_->setKvDtype(cfg.kv_dtype);
+  modelCard_->setBackend(cfg.backend, cfg.threads);
   if (auto card = controller_->modelCard()) {
     KvLayout layout{card->n_layers, card->n_kv_heads, card->head_dim, cfg.block_size, cfg.kv_dtype};
     charts_->setCapacityBytes(qint64(blocks) * qint64(layout.block_bytes()));

@@ -130,12 +130,36 @@ EngineConfig to_engine_config(const EngineOptions& o, const nlohmann::json& base
   // Without the KV cache there is nothing to cache prefixes in.
   if (merged.value("no_kv_cache", false) && !merged.contains("prefix_cache")) merged["prefix_cache"] = false;
   try {
-    return engine_config_from_json(merged);
+    EngineConfig c = engine_config_from_json(merged);
+    c.backend = selected_backend();
+    return c;
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
 }
 
 void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << std::endl; }
+
+namespace {
+BackendKind g_backend = BackendKind::Cpu;  // set once by main() before the command runs
+}
+
+void add_backend_option(CLI::App* app, std::string& backend) {
+  app->add_option("--backend", backend,
+                  "where the model runs: cpu, or cuda (an NVIDIA GPU of compute capability 8.0+, in a build with "
+                  "the CUDA toolkit); an unavailable backend is an error")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+}
+
+BackendKind select_backend(const std::string& name) {
+  const std::optional<BackendKind> kind = backend_from_name(name);
+  if (!kind) throw UsageError("--backend must be cpu or cuda, got '" + name + "'");
+  const BackendProbe probe = probe_backend(*kind);
+  if (!probe.available) throw UsageError("--backend " + name + ": " + probe.reason);
+  g_backend = *kind;
+  return *kind;
+}
+
+BackendKind selected_backend() { return g_backend; }
 
 }  // namespace inferscope::cli

@@ -71,4 +71,11 @@ EngineConfig to_engine_config(const EngineOptions& o, const nlohmann::json& base
 
 void print_json(const nlohmann::json& j);
 
+// --backend cpu|cuda, which every subcommand takes (main.cpp adds it and checks it before the command
+// runs: an unavailable backend is a one-line error). Engines the CLI builds run on the selected one.
+void add_backend_option(CLI::App* app, std::string& backend);
+// Throws UsageError ("--backend cuda: <reason>") when the named backend cannot run here.
+BackendKind select_backend(const std::string& name);
+BackendKind selected_backend();
+
 }  // namespace inferscope::cli

@@ -1,6 +1,8 @@
 // inferscope-cli bench: prompt processing (ppN), text generation (tgN) and batched decode tokens/s,
 // llama-bench style, each next to its roofline bound from this machine's ceilings measured in the
-// same run (streaming read bandwidth, fp32 FMA and int8 dot peaks).
+// same run (streaming read bandwidth, fp32 FMA and int8 dot peaks). With --backend cuda the same tests
+// run on the GPU and the ceilings are the GPU's, measured in the same run: device-memory bandwidth (a
+// device-to-device copy) and the bf16 matrix rate (cuBLAS).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -10,6 +12,7 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "engine/backend/forward_backend.h"
 #include "engine/model/model_cost.h"
 #include "kernels/cpu/ceilings.h"
 #include "kernels/cpu/quant.h"
@@ -56,6 +59,7 @@ void summarize(Sample& s) {
 
 EngineConfig bench_config(const LoadedModel& m, const BenchOptions& o, int threads, int seqs, int tokens_per_seq) {
   EngineConfig cfg;
+  cfg.backend = selected_backend();
   cfg.threads = threads;
   cfg.kv_dtype = *kernels::kv_dtype_from_name(o.kv_dtype);
   cfg.prefix_caching = false;
@@ -132,17 +136,32 @@ int run_bench(const BenchOptions& o) {
   // Streaming read over a buffer as large as the weights: where the last-level cache holds the whole model
   // (it can on big-L3 servers), this, not the 1 GiB DRAM stream, is what decode really competes with.
   std::vector<double> ws_bw;
-  for (int t : o.threads) {
+  const bool gpu = selected_backend() == BackendKind::Cuda;
+  GpuRoofline gpu_roof;
+  std::string device_name;
+  if (gpu) {
+    device_name = probe_backend(BackendKind::Cuda).device.name;
+    if (o.ceilings) gpu_roof = measure_cuda_roofline();
+  }
+  // On the GPU the thread count only drives the host side: one pass is enough.
+  const std::vector<int> thread_list = gpu ? std::vector<int>{o.threads.front()} : o.threads;
+  for (int t : thread_list) {
     const int threads = t > 0 ? t : static_cast<int>(std::thread::hardware_concurrency());
     kernels::Ceilings c;
-    if (o.ceilings) {
+    if (gpu) {
+      // The GPU's rooflines: bf16 tensor-core rate for compute, device-memory bandwidth for bytes. There
+      // is no separate "weights-sized" read: the copy is measured on 1 GiB, larger than the L2.
+      c.read_gb_s = gpu_roof.hbm_bytes_per_s / 1e9;
+      c.fp32_gflop_s = gpu_roof.bf16_flop_per_s / 1e9;
+      ws_bw.push_back(0.0);
+    } else if (o.ceilings) {
       kernels::ThreadPool pool(threads);
       c = kernels::measure_ceilings(&pool);
       ceilings.push_back({threads, c});
       ws_bw.push_back(kernels::measure_read_bandwidth(&pool, size_t(cost.weight_bytes_per_pass()), 5));
     }
-    const double bw_ws = o.ceilings ? ws_bw.back() * 1e9 : 0.0;
-    const double compute_peak = (int8_kernels && c.int8_gop_s > 0 ? c.int8_gop_s : c.fp32_gflop_s) * 1e9;
+    const double bw_ws = o.ceilings && !gpu ? ws_bw.back() * 1e9 : 0.0;
+    const double compute_peak = (!gpu && int8_kernels && c.int8_gop_s > 0 ? c.int8_gop_s : c.fp32_gflop_s) * 1e9;
     const double bw = c.read_gb_s * 1e9;
     const double bytes = cost.weight_bytes_per_pass();
     // Every decoded token also reads its sequence's whole K/V once per step.
@@ -185,13 +204,22 @@ int run_bench(const BenchOptions& o) {
     j["weights"] = card.weight_mode_label;
     j["parameters"] = card.n_parameters;
     j["simd"] = kernels::simd_level();
+    j["backend"] = backend_name(selected_backend());
+    if (gpu) {
+      j["device"] = device_name;
+      if (o.ceilings)
+        j["gpu_ceilings"] = {{"hbm_gb_s", gpu_roof.hbm_bytes_per_s / 1e9},
+                             {"bf16_tflop_s", gpu_roof.bf16_flop_per_s / 1e12},
+                             {"hbm_method", "cudaMemcpy device-to-device of 1 GiB, bytes read + written, median of 10"},
+                             {"bf16_method", "cublasGemmEx 8192^3 bf16 in, f32 accumulate, random data, median of 10"}};
+    }
     j["int8_kernels"] = int8_kernels;
     j["reps"] = o.reps;
     j["load_s_warm"] = load_s;
     j["weight_bytes_per_pass"] = cost.weight_bytes_per_pass();
     j["layer_flops_per_token"] = cost.layer_flops;
     j["ceilings"] = nlohmann::json::array();
-    for (size_t i = 0; i < ceilings.size(); ++i) {
+    for (size_t i = 0; i < ceilings.size() && !gpu; ++i) {
       const auto& [t, c] = ceilings[i];
       j["ceilings"].push_back({{"threads", t}, {"read_gb_s", c.read_gb_s}, {"read_bytes", c.read_bytes},
                                {"read_gb_s_weights_size", ws_bw[i]}, {"fp32_gflop_s", c.fp32_gflop_s},
@@ -215,7 +243,10 @@ int run_bench(const BenchOptions& o) {
     print_json(j);
     return 0;
   }
-  for (size_t i = 0; i < ceilings.size(); ++i) {
+  if (gpu && o.ceilings)
+    std::printf("ceilings, %s: device memory %.0f GB/s (copy, read + write), bf16 matrix %.1f TFLOP/s (cuBLAS)\n",
+                device_name.c_str(), gpu_roof.hbm_bytes_per_s / 1e9, gpu_roof.bf16_flop_per_s / 1e12);
+  for (size_t i = 0; i < ceilings.size() && !gpu; ++i) {
     const auto& [t, c] = ceilings[i];
     std::printf("ceilings, %d threads: read %.1f GB/s (%.0f MiB stream; %.1f GB/s over a weights-sized buffer), "
                 "fp32 %.0f GFLOP/s (%s), int8 %.0f GOP/s (%s)\n",
@@ -232,7 +263,10 @@ int run_bench(const BenchOptions& o) {
               std::string(7, '-').c_str(), std::string(10, '-').c_str());
   char size[32], backend[48], tps[48], bound[32], frac[32], frac_ws[32];
   std::snprintf(size, sizeof size, "%.2f MiB", card.weight_bytes / 1048576.0);
-  std::snprintf(backend, sizeof backend, "CPU %s", kernels::simd_level());
+  if (gpu)
+    std::snprintf(backend, sizeof backend, "CUDA %s", device_name.c_str());
+  else
+    std::snprintf(backend, sizeof backend, "CPU %s", kernels::simd_level());
   for (const auto& s : results) {
     std::snprintf(tps, sizeof tps, "%.2f ± %.2f", s.median, s.std);
     std::snprintf(bound, sizeof bound, s.bound > 0 ? "%.0f" : "-", s.bound);

@@ -20,6 +20,9 @@ int main(int argc, char** argv) {
                                    add_bench_command(root), add_run_command(root), add_export_command(root),
                                    add_quality_command(root), add_requantize_command(root),
                                    add_lesson_command(root)};
+  // Every subcommand takes --backend (one string per command: only the parsed one is read).
+  std::vector<std::string> backends(commands.size(), "cpu");
+  for (size_t i = 0; i < commands.size(); ++i) add_backend_option(commands[i].app, backends[i]);
   try {
     root.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -28,9 +31,16 @@ int main(int argc, char** argv) {
   // Logs go to stderr so that --json output on stdout stays one clean document.
   spdlog::set_default_logger(spdlog::stderr_color_mt("inferscope"));
   spdlog::set_level(spdlog::level::from_str(log_level));
-  for (const Command& c : commands) {
+  for (size_t i = 0; i < commands.size(); ++i) {
+    const Command& c = commands[i];
     if (!c.app->parsed()) continue;
     try {
+      if (select_backend(backends[i]) == inferscope::BackendKind::Cuda) {
+        const std::string name = c.app->get_name();
+        if (name != "generate" && name != "run" && name != "bench")
+          std::cerr << "inferscope-cli " << name << ": note: --backend cuda changes nothing here; " << name
+                    << " computes on the CPU (generate, run and bench run the model on the GPU)\n";
+      }
       return c.run();
     } catch (const inferscope::gguf::GgufError& e) {
       std::cerr << "inferscope-cli " << c.app->get_name() << ": invalid GGUF file: " << e.what() << "\n";

@@ -63,7 +63,7 @@ void EngineWorker::adoptModel(std::shared_ptr<const LoadedModel> loaded) {
     return;
   }
   emit modelLoaded(true, QString(), model_->card);
-  emit configApplied(true, QString(), config_, engine_->kv_storage().num_blocks());
+  emit configApplied(true, QString(), config_, engine_->kv_num_blocks());
   publish(true);
 }
 
@@ -81,10 +81,10 @@ void EngineWorker::applyConfig(const EngineConfig& config) {
     return;
   }
   if (!rebuildEngine(config, &error)) {
-    emit configApplied(false, error, config_, engine_ ? engine_->kv_storage().num_blocks() : 0);
+    emit configApplied(false, error, config_, engine_ ? engine_->kv_num_blocks() : 0);
     return;
   }
-  emit configApplied(true, QString(), config_, engine_->kv_storage().num_blocks());
+  emit configApplied(true, QString(), config_, engine_->kv_num_blocks());
   publish(true);
 }
 

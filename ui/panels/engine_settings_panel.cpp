@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -25,6 +26,16 @@ const kernels::KvDtype kDtypes[] = {kernels::KvDtype::F32, kernels::KvDtype::F16
 }
 
 EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
+  backend_ = new QComboBox;
+  backend_->setObjectName(QStringLiteral("backend"));
+  backend_->addItem(QStringLiteral("CPU"), int(BackendKind::Cpu));
+  backend_->addItem(QStringLiteral("CUDA"), int(BackendKind::Cuda));
+  cudaProbe_ = probe_backend(BackendKind::Cuda);
+  if (!cudaProbe_.available)
+    if (auto* model = qobject_cast<QStandardItemModel*>(backend_->model())) model->item(1)->setEnabled(false);
+  backendStatus_ = new QLabel;
+  backendStatus_->setObjectName(QStringLiteral("backend_status"));
+  backendStatus_->setWordWrap(true);
   kvDtype_ = new QComboBox;
   for (auto d : kDtypes) kvDtype_->addItem(QString::fromLatin1(kernels::kv_dtype_name(d)), int(d));
   blockSize_ = new QSpinBox;
@@ -85,7 +96,7 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   outlierValue_->setEnabled(false);
 
   form_ = new QFormLayout;
-  for (QWidget* w : std::initializer_list<QWidget*>{kvDtype_, blockSize_, budgetMiB_, blocks_, prefixCaching_, attention_,
+  for (QWidget* w : std::initializer_list<QWidget*>{backend_, backendStatus_, kvDtype_, blockSize_, budgetMiB_, blocks_, prefixCaching_, attention_,
                                                     batching_, maxSeqs_, maxTokens_, chunked_, recompute_, threads_,
                                                     specOn_, specMethod_, specK_})
     form_->addRow(QStringLiteral("-"), w);
@@ -105,7 +116,7 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
 
   for (auto* sb : {blockSize_, budgetMiB_, maxSeqs_, maxTokens_, threads_, specK_})
     connect(sb, &QSpinBox::valueChanged, this, &EngineSettingsPanel::updateDerived);
-  for (auto* cb : {kvDtype_, attention_, batching_})
+  for (auto* cb : {backend_, kvDtype_, attention_, batching_})
     connect(cb, &QComboBox::currentIndexChanged, this, &EngineSettingsPanel::updateDerived);
   connect(specMethod_, &QComboBox::currentTextChanged, this, &EngineSettingsPanel::updateDerived);
   for (auto* c : {prefixCaching_, chunked_, recompute_, specOn_}) connect(c, &QCheckBox::toggled, this, &EngineSettingsPanel::updateDerived);
@@ -117,6 +128,7 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
 
 EngineConfig EngineSettingsPanel::config() const {
   EngineConfig c;
+  c.backend = BackendKind(backend_->currentData().toInt());
   c.kv_dtype = kernels::KvDtype(kvDtype_->currentData().toInt());
   c.block_size = blockSize_->value();
   c.kv_budget_bytes = size_t(budgetMiB_->value()) << 20;
@@ -140,6 +152,9 @@ EngineConfig EngineSettingsPanel::config() const {
 }
 
 void EngineSettingsPanel::setConfig(const EngineConfig& c) {
+  // A saved or scenario CUDA choice on a machine without a usable GPU falls back to the CPU.
+  const bool cuda = c.backend == BackendKind::Cuda && cudaProbe_.available;
+  backend_->setCurrentIndex(cuda ? 1 : 0);
   kvDtype_->setCurrentIndex(std::max(0, kvDtype_->findData(int(c.kv_dtype))));
   blockSize_->setValue(c.block_size);
   budgetMiB_->setValue(int(std::max<size_t>(1, c.kv_budget_bytes >> 20)));
@@ -195,6 +210,10 @@ void EngineSettingsPanel::updateDerived() {
   }
   specMethod_->setEnabled(specOn_->isChecked());
   specK_->setEnabled(specOn_->isChecked());
+  // On the GPU the KV pool lives in device memory: the budget cannot exceed what is free there.
+  const bool gpu = c.backend == BackendKind::Cuda;
+  const int free_mib = int(std::min<size_t>(cudaProbe_.device.free_bytes >> 20, size_t(1) << 30));
+  budgetMiB_->setMaximum(gpu && free_mib > 0 ? free_mib : 65536);
   const int64_t blocks = blocksForCurrentSettings();
   if (blocks < 0) {
     blocks_->setText(tr("(load a model to see the block count)"));
@@ -211,6 +230,7 @@ void EngineSettingsPanel::updateDerived() {
 void EngineSettingsPanel::save(QSettings& s) const {
   const EngineConfig c = config();
   s.beginGroup(QStringLiteral("engine"));
+  s.setValue(QStringLiteral("backend"), QString::fromLatin1(backend_name(c.backend)));
   s.setValue(QStringLiteral("kv_dtype"), QString::fromLatin1(kernels::kv_dtype_name(c.kv_dtype)));
   s.setValue(QStringLiteral("block_size"), c.block_size);
   s.setValue(QStringLiteral("kv_budget_mib"), qulonglong(c.kv_budget_bytes >> 20));
@@ -230,6 +250,8 @@ void EngineSettingsPanel::save(QSettings& s) const {
 void EngineSettingsPanel::load(QSettings& s) {
   EngineConfig c;
   s.beginGroup(QStringLiteral("engine"));
+  if (auto b = backend_from_name(s.value(QStringLiteral("backend"), QStringLiteral("cpu")).toString().toStdString()))
+    c.backend = *b;
   if (auto d = kernels::kv_dtype_from_name(s.value(QStringLiteral("kv_dtype"), QStringLiteral("f16")).toString().toStdString()))
     c.kv_dtype = *d;
   c.block_size = s.value(QStringLiteral("block_size"), c.block_size).toInt();
@@ -267,6 +289,19 @@ void EngineSettingsPanel::retranslateUi() {
     }
     field->setToolTip(tip);
   };
+  QString backendTip = tr("Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).");
+  if (cudaProbe_.available) {
+    backendStatus_->setText(tr("GPU: %1, %2 MiB free").arg(QString::fromStdString(cudaProbe_.device.name))
+                                .arg(qulonglong(cudaProbe_.device.free_bytes >> 20)));
+    backend_->setItemData(1, QString(), Qt::ToolTipRole);
+  } else {
+    const QString why = tr("CUDA unavailable: %1").arg(QString::fromStdString(cudaProbe_.reason));
+    backendStatus_->setText(why);
+    backendTip += QStringLiteral("\n") + why;
+    backend_->setItemData(1, why, Qt::ToolTipRole);
+  }
+  label(backend_, tr("Backend"), backendTip);
+  label(backendStatus_, tr("Device"), backendTip);
   label(kvDtype_, tr("KV cache dtype"), tr("Precision of the stored keys and values: smaller types fit more tokens in the same memory."));
   label(blockSize_, tr("Block size (tokens)"), tr("Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence."));
   label(budgetMiB_, tr("KV budget"), tr("Memory reserved for the paged KV cache; it decides how many blocks exist."));

@@ -2,10 +2,13 @@
 // EngineSettingsPanel: every EngineConfig knob, each with a one-sentence tooltip. Ranges prevent
 // impossible values; the KV budget shows the block count it buys for the loaded model. Speculative
 // decoding takes a drafter in the CLI syntax (ngram:N, self:MODE, early-exit:L, draft:FILE.gguf). Apply emits
-// applyRequested; the main window asks before discarding running work.
+// applyRequested; the main window asks before discarding running work. The backend choice (CPU / CUDA)
+// is disabled, with the reason in its tooltip and status line, where this build or machine has no
+// usable GPU; on the GPU the KV budget's maximum is the device's free memory.
 #include <QWidget>
 #include <optional>
 
+#include "engine/backend/backend_kind.h"
 #include "engine/llm_engine.h"
 
 class QCheckBox;
@@ -46,6 +49,9 @@ class EngineSettingsPanel : public QWidget {
   void updateDerived();
 
   QFormLayout* form_ = nullptr;
+  QComboBox* backend_ = nullptr;
+  QLabel* backendStatus_ = nullptr;
+  BackendProbe cudaProbe_;  // asked once: whether the CUDA choice is possible here, and why not
   QFormLayout* weightsForm_ = nullptr;
   QComboBox* kvDtype_ = nullptr;
   QSpinBox* blockSize_ = nullptr;

@@ -1,8 +1,10 @@
 #include "ui/panels/model_card_panel.h"
 
 #include <QEvent>
+#include <algorithm>
 #include <QFileInfo>
 #include <QLocale>
+#include <QThread>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -23,6 +25,13 @@ void ModelCardPanel::setCard(const std::optional<ModelCard>& card) {
 
 void ModelCardPanel::setKvDtype(kernels::KvDtype d) {
   dtype_ = d;
+  render();
+}
+
+void ModelCardPanel::setBackend(BackendKind backend, int threads) {
+  backend_ = backend;
+  threads_ = threads;
+  device_ = backend == BackendKind::Cuda ? probe_backend(backend).device : DeviceInfo{};
   render();
 }
 
@@ -61,6 +70,13 @@ void ModelCardPanel::render() {
   h += row(tr("Vocabulary"), loc.toString(c.n_vocab));
   h += row(tr("Tokenizer"), QString::fromStdString(c.tokenizer_model + (c.tokenizer_pre.empty() ? "" : " / " + c.tokenizer_pre)));
   h += row(tr("Chat template"), c.chat_template_family.empty() ? tr("none") : QString::fromStdString(c.chat_template_family));
+  if (backend_ == BackendKind::Cuda)
+    h += row(tr("Compute device"), tr("CUDA: %1, %2 (%3 free)")
+                                       .arg(QString::fromStdString(device_.name), mib(device_.total_bytes),
+                                            mib(device_.free_bytes)));
+  else
+    h += row(tr("Compute device"),
+             tr("CPU, %1 threads").arg(threads_ > 0 ? threads_ : std::max(1, QThread::idealThreadCount())));
   h += row(tr("KV bytes per token (%1)").arg(QString::fromLatin1(kernels::kv_dtype_name(dtype_))),
            loc.toString(qulonglong(c.kv_bytes_per_token(dtype_))));
   h += QStringLiteral("</table><h4>%1</h4><table>").arg(tr("Tensor types").toHtmlEscaped());

@@ -1,8 +1,10 @@
 #pragma once
-// ModelCardPanel: what the loaded model is (architecture, sizes, tensor types, KV bytes per token).
+// ModelCardPanel: what the loaded model is (architecture, sizes, tensor types, KV bytes per token) and
+// the device the engine runs it on (CPU, or the GPU's name and memory).
 #include <QWidget>
 #include <optional>
 
+#include "engine/backend/backend_kind.h"
 #include "engine/model/model_card.h"
 
 class QTextBrowser;
@@ -15,6 +17,8 @@ class ModelCardPanel : public QWidget {
   explicit ModelCardPanel(QWidget* parent = nullptr);
   void setCard(const std::optional<ModelCard>& card);
   void setKvDtype(kernels::KvDtype d);
+  // The backend the engine was built with; the GPU's name, total and free memory are read now.
+  void setBackend(BackendKind backend, int threads);
   QString text() const;
 
  protected:
@@ -26,6 +30,9 @@ class ModelCardPanel : public QWidget {
   QTextBrowser* view_ = nullptr;
   std::optional<ModelCard> card_;
   kernels::KvDtype dtype_ = kernels::KvDtype::F16;
+  BackendKind backend_ = BackendKind::Cpu;
+  int threads_ = 0;
+  DeviceInfo device_;
 };
 
 }  // namespace inferscope::ui
