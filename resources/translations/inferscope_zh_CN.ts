@@ -350,6 +350,26 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
+        <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
+        <translation>模型在哪里运行：CPU，或经由 CUDA 的 NVIDIA GPU（权重和 KV 缓存放在设备内存中）。</translation>
+    </message>
+    <message>
+        <source>GPU: %1, %2 MiB free</source>
+        <translation>GPU：%1，可用 %2 MiB</translation>
+    </message>
+    <message>
+        <source>CUDA unavailable: %1</source>
+        <translation>CUDA 不可用：%1</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
         <location filename="../../ui/panels/engine_settings_panel.cpp" line="200" />
         <source>(load a model to see the block count)</source>
         <translation>（加载模型后显示块数）</translation>
@@ -1395,6 +1415,18 @@
 </context>
 <context>
     <name>inferscope::ui::ModelCardPanel</name>
+    <message>
+        <source>Compute device</source>
+        <translation>计算设备</translation>
+    </message>
+    <message>
+        <source>CUDA: %1, %2 (%3 free)</source>
+        <translation>CUDA：%1，%2（可用 %3）</translation>
+    </message>
+    <message>
+        <source>CPU, %1 threads</source>
+        <translation>CPU，%1 个线程</translation>
+    </message>
     <message>
         <location filename="../../ui/panels/model_card_panel.cpp" line="38" />
         <source>&lt;p&gt;No model loaded. Use &lt;b&gt;File &amp;gt; Open model&lt;/b&gt; or drop a .gguf file on the window.&lt;/p&gt;</source>

@@ -350,6 +350,26 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
+        <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
+        <translation>模型在哪裡執行：CPU，或經由 CUDA 的 NVIDIA GPU（權重和 KV 快取放在裝置記憶體中）。</translation>
+    </message>
+    <message>
+        <source>GPU: %1, %2 MiB free</source>
+        <translation>GPU：%1，可用 %2 MiB</translation>
+    </message>
+    <message>
+        <source>CUDA unavailable: %1</source>
+        <translation>CUDA 無法使用：%1</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>後端</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
         <location filename="../../ui/panels/engine_settings_panel.cpp" line="200" />
         <source>(load a model to see the block count)</source>
         <translation>（載入模型後顯示區塊數）</translation>
@@ -1395,6 +1415,18 @@
 </context>
 <context>
     <name>inferscope::ui::ModelCardPanel</name>
+    <message>
+        <source>Compute device</source>
+        <translation>計算裝置</translation>
+    </message>
+    <message>
+        <source>CUDA: %1, %2 (%3 free)</source>
+        <translation>CUDA：%1，%2（可用 %3）</translation>
+    </message>
+    <message>
+        <source>CPU, %1 threads</source>
+        <translation>CPU，%1 個執行緒</translation>
+    </message>
     <message>
         <location filename="../../ui/panels/model_card_panel.cpp" line="38" />
         <source>&lt;p&gt;No model loaded. Use &lt;b&gt;File &amp;gt; Open model&lt;/b&gt; or drop a .gguf file on the window.&lt;/p&gt;</source>
