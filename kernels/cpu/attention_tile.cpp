@@ -11,8 +11,8 @@ void decode(KvDtype d, const uint8_t* const* rows, int nt, int hd, float* dst) {
   for (int j = 0; j < nt; ++j) kv_decode(d, rows[j], hd, 1.0f, dst + static_cast<int64_t>(j) * hd);
 }
 
-void update(const float* q, const float* kt, const float* vt, const float* kscale, const float* vscale, int nt, int hd,
-            float* m, float* l, float* acc) {
+void update_one(const float* q, const float* kt, const float* vt, const float* kscale, const float* vscale, int nt,
+                int hd, float* m, float* l, float* acc) {
   float s[kAttentionTile];
   float m_new = *m;
   for (int j = 0; j < nt; ++j) {
@@ -34,6 +34,14 @@ void update(const float* q, const float* kt, const float* vt, const float* kscal
     const float w = p * vscale[j];
     const float* v = vt + static_cast<int64_t>(j) * hd;
     for (int i = 0; i < hd; ++i) acc[i] += w * v[i];
+  }
+}
+
+void update(const TileQuery* queries, int n, const float* kt, const float* vt, const float* kscale, const float* vscale,
+            int hd) {
+  for (int i = 0; i < n; ++i) {
+    const TileQuery& t = queries[i];
+    update_one(t.q, kt, vt, kscale, vscale, t.nt, hd, t.m, t.l, t.acc);
   }
 }
 

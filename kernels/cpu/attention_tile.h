@@ -10,14 +10,26 @@
 
 namespace inferscope::kernels::attn {
 
+// One query head's running state for one tile: it reads the first nt keys of the tile (causal rows
+// of a prefill chunk see fewer keys of their last tile than the tile holds).
+struct TileQuery {
+  const float* q;  // head_dim floats
+  float* acc;      // head_dim floats: the unnormalized output
+  float* m;        // running max of the scores
+  float* l;        // running sum of exp(score - m)
+  int nt;          // 1 .. kAttentionTile
+};
+
 struct TileKernels {
   // dst[j * hd + i] = element i of rows[j], decoded without its block scale; j < nt.
   void (*decode)(KvDtype d, const uint8_t* const* rows, int nt, int hd, float* dst);
-  // Online-softmax step of one query head q over nt decoded keys kt / values vt (nt x hd each):
+  // Online-softmax step of each of the n queries over its nt decoded keys kt / values vt (rows of hd):
   //   s_j = kscale[j] * dot(q, kt_j); m' = max(m, s_j); acc, l *= exp(m - m');
   //   p_j = exp(s_j - m'); l += p_j; acc += p_j * vscale[j] * vt_j.
-  void (*update)(const float* q, const float* kt, const float* vt, const float* kscale, const float* vscale, int nt,
-                 int hd, float* m, float* l, float* acc);
+  // Every query's arithmetic is the same whatever n and whichever other queries share the call (the
+  // vector kernel interleaves several queries only to hide latencies), so results stay batch-invariant.
+  void (*update)(const TileQuery* queries, int n, const float* kt, const float* vt, const float* kscale,
+                 const float* vscale, int hd);
 };
 
 const TileKernels& tile_kernels_scalar();

@@ -3,6 +3,7 @@
 // accumulator row held in registers (head_dim up to 128; larger heads use the scalar kernel).
 #include <immintrin.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -63,67 +64,102 @@ inline __m128 sum4(const __m512 d[4]) {
   return _mm512_castps512_ps128(w);
 }
 
-template <int NV>
-void update_nv(const float* q, const float* kt, const float* vt, const float* kscale, const float* vscale, int nt,
-               int hd, float* m, float* l, float* acc) {
-  __m512 qv[NV], av[NV];
-  __mmask16 mk[NV];
-  for (int c = 0; c < NV; ++c) {
-    mk[c] = tail_mask(hd, c);
-    qv[c] = _mm512_maskz_loadu_ps(mk[c], q + 16 * c);
-  }
-  alignas(64) float s[kAttentionTile];
-  for (int j0 = 0; j0 < nt; j0 += 4) {
-    __m512 d[4];
-    for (int u = 0; u < 4; ++u) {
-      d[u] = _mm512_setzero_ps();
-      if (j0 + u >= nt) continue;  // a missing key only ever adds into its own (unused) lane
-      const float* k = kt + static_cast<int64_t>(j0 + u) * hd;
-      d[u] = _mm512_mul_ps(qv[0], _mm512_maskz_loadu_ps(mk[0], k));
-      for (int c = 1; c < NV; ++c) d[u] = _mm512_fmadd_ps(qv[c], _mm512_maskz_loadu_ps(mk[c], k + 16 * c), d[u]);
-    }
-    _mm_store_ps(s + j0, _mm_mul_ps(sum4(d), _mm_loadu_ps(kscale + j0)));
-  }
-  const __mmask16 m0 = nt >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << nt) - 1);
-  const __mmask16 m1 = nt <= 16 ? __mmask16(0) : (nt >= 32 ? __mmask16(0xFFFF) : __mmask16((1u << (nt - 16)) - 1));
-  const __m512 ninf = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
-  const __m512 s0 = _mm512_mask_load_ps(ninf, m0, s), s1 = _mm512_mask_load_ps(ninf, m1, s + 16);
-  const float m_new = std::max(*m, _mm512_reduce_max_ps(_mm512_max_ps(s0, s1)));
-  for (int c = 0; c < NV; ++c) av[c] = _mm512_maskz_loadu_ps(mk[c], acc + 16 * c);
-  if (m_new != *m) {
-    const float alpha = std::exp(*m - m_new);  // exp(-inf) = 0 on the first tile
-    *l *= alpha;
-    const __m512 va = _mm512_set1_ps(alpha);
-    for (int c = 0; c < NV; ++c) av[c] = _mm512_mul_ps(av[c], va);
-    *m = m_new;
-  }
-  const __m512 mn = _mm512_set1_ps(m_new);
-  const __m512 p0 = _mm512_maskz_mov_ps(m0, avx512::exp_ps(_mm512_sub_ps(s0, mn)));
-  const __m512 p1 = _mm512_maskz_mov_ps(m1, avx512::exp_ps(_mm512_sub_ps(s1, mn)));
-  *l += _mm512_reduce_add_ps(_mm512_add_ps(p0, p1));
-  alignas(64) float w[kAttentionTile];
-  _mm512_store_ps(w, _mm512_mul_ps(p0, _mm512_maskz_loadu_ps(m0, vscale)));
-  _mm512_store_ps(w + 16, _mm512_mul_ps(p1, _mm512_maskz_loadu_ps(m1, vscale + 16)));
-  for (int j = 0; j < nt; ++j) {
-    const float* v = vt + static_cast<int64_t>(j) * hd;
-    const __m512 wj = _mm512_set1_ps(w[j]);
-    for (int c = 0; c < NV; ++c) av[c] = _mm512_fmadd_ps(wj, _mm512_maskz_loadu_ps(mk[c], v + 16 * c), av[c]);
-  }
-  for (int c = 0; c < NV; ++c) _mm512_mask_storeu_ps(acc + 16 * c, mk[c], av[c]);
+inline __mmask16 key_mask(int nt, int half) {
+  const int left = nt - 16 * half;
+  return left <= 0 ? __mmask16(0) : left >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << left) - 1);
 }
 
-void update(const float* q, const float* kt, const float* vt, const float* kscale, const float* vscale, int nt, int hd,
-            float* m, float* l, float* acc) {
+// P queries at once, phase by phase (scores, softmax, weighted V), so that the latency chains of one
+// query (the dot-product reductions, max, exp, sum) overlap with the others'. Each query's own
+// operations and their order do not depend on P or on its partners.
+template <int NV, int P>
+void update_p(const TileQuery* qs, const float* kt, const float* vt, const float* kscale, const float* vscale, int hd) {
+  __mmask16 mk[NV];
+  for (int c = 0; c < NV; ++c) mk[c] = tail_mask(hd, c);
+  int nt_max = 0;
+  for (int p = 0; p < P; ++p) nt_max = std::max(nt_max, qs[p].nt);
+
+  // 1. Scores of every query against the keys it sees (lanes past its nt stay -inf).
+  alignas(64) float s[P][kAttentionTile];
+  for (int p = 0; p < P; ++p) {
+    __m512 qv[NV];
+    for (int c = 0; c < NV; ++c) qv[c] = _mm512_maskz_loadu_ps(mk[c], qs[p].q + 16 * c);
+    const int nt = qs[p].nt;
+    for (int j0 = 0; j0 < nt; j0 += 4) {
+      __m512 d[4];
+      for (int u = 0; u < 4; ++u) {
+        d[u] = _mm512_setzero_ps();
+        if (j0 + u >= nt) continue;  // a missing key only ever adds into its own (unused) lane
+        const float* k = kt + static_cast<int64_t>(j0 + u) * hd;
+        d[u] = _mm512_mul_ps(qv[0], _mm512_maskz_loadu_ps(mk[0], k));
+        for (int c = 1; c < NV; ++c) d[u] = _mm512_fmadd_ps(qv[c], _mm512_maskz_loadu_ps(mk[c], k + 16 * c), d[u]);
+      }
+      _mm_store_ps(s[p] + j0, _mm_mul_ps(sum4(d), _mm_loadu_ps(kscale + j0)));
+    }
+  }
+
+  // 2. Softmax weights, rescaling each accumulator when its max moves.
+  const __m512 ninf = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
+  alignas(64) float w[P][kAttentionTile];
+  __m512 av[P][NV];
+  for (int p = 0; p < P; ++p) {
+    const TileQuery& t = qs[p];
+    const __mmask16 m0 = key_mask(t.nt, 0), m1 = key_mask(t.nt, 1);
+    const __m512 s0 = _mm512_mask_load_ps(ninf, m0, s[p]), s1 = _mm512_mask_load_ps(ninf, m1, s[p] + 16);
+    const float m_new = std::max(*t.m, _mm512_reduce_max_ps(_mm512_max_ps(s0, s1)));
+    for (int c = 0; c < NV; ++c) av[p][c] = _mm512_maskz_loadu_ps(mk[c], t.acc + 16 * c);
+    if (m_new != *t.m) {
+      const float alpha = std::exp(*t.m - m_new);  // exp(-inf) = 0 on the first tile
+      *t.l *= alpha;
+      const __m512 va = _mm512_set1_ps(alpha);
+      for (int c = 0; c < NV; ++c) av[p][c] = _mm512_mul_ps(av[p][c], va);
+      *t.m = m_new;
+    }
+    const __m512 mn = _mm512_set1_ps(m_new);
+    const __m512 p0 = _mm512_maskz_mov_ps(m0, avx512::exp_ps(_mm512_sub_ps(s0, mn)));
+    const __m512 p1 = _mm512_maskz_mov_ps(m1, avx512::exp_ps(_mm512_sub_ps(s1, mn)));
+    *t.l += _mm512_reduce_add_ps(_mm512_add_ps(p0, p1));
+    // Lanes past nt hold 0: their keys add exactly nothing below.
+    _mm512_store_ps(w[p], _mm512_mul_ps(p0, _mm512_maskz_loadu_ps(m0, vscale)));
+    _mm512_store_ps(w[p] + 16, _mm512_mul_ps(p1, _mm512_maskz_loadu_ps(m1, vscale + 16)));
+  }
+
+  // 3. Weighted sum of V: each value row is loaded once for all P queries.
+  for (int j = 0; j < nt_max; ++j) {
+    const float* v = vt + static_cast<int64_t>(j) * hd;
+    __m512 vv[NV];
+    for (int c = 0; c < NV; ++c) vv[c] = _mm512_maskz_loadu_ps(mk[c], v + 16 * c);
+    for (int p = 0; p < P; ++p) {
+      if (j >= qs[p].nt) continue;
+      const __m512 wj = _mm512_set1_ps(w[p][j]);
+      for (int c = 0; c < NV; ++c) av[p][c] = _mm512_fmadd_ps(wj, vv[c], av[p][c]);
+    }
+  }
+  for (int p = 0; p < P; ++p)
+    for (int c = 0; c < NV; ++c) _mm512_mask_storeu_ps(qs[p].acc + 16 * c, mk[c], av[p][c]);
+}
+
+template <int NV>
+void update_nv(const TileQuery* qs, int n, const float* kt, const float* vt, const float* kscale, const float* vscale,
+               int hd) {
+  constexpr int kMaxP = NV <= 4 ? 3 : 2;  // accumulators: P x NV registers
+  int i = 0;
+  for (; i + kMaxP <= n; i += kMaxP) update_p<NV, kMaxP>(qs + i, kt, vt, kscale, vscale, hd);
+  for (; i < n; ++i) update_p<NV, 1>(qs + i, kt, vt, kscale, vscale, hd);
+}
+
+void update(const TileQuery* qs, int n, const float* kt, const float* vt, const float* kscale, const float* vscale,
+            int hd) {
   switch ((hd + 15) / 16) {
-    case 1: return update_nv<1>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
-    case 2: return update_nv<2>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
-    case 3: return update_nv<3>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
-    case 4: return update_nv<4>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
-    case 5: return update_nv<5>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
-    case 6: return update_nv<6>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
-    case 7: return update_nv<7>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
-    case 8: return update_nv<8>(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
-    default: return tile_kernels_scalar().update(q, kt, vt, kscale, vscale, nt, hd, m, l, acc);
+    case 1: return update_nv<1>(qs, n, kt, vt, kscale, vscale, hd);
+    case 2: return update_nv<2>(qs, n, kt, vt, kscale, vscale, hd);
+    case 3: return update_nv<3>(qs, n, kt, vt, kscale, vscale, hd);
+    case 4: return update_nv<4>(qs, n, kt, vt, kscale, vscale, hd);
+    case 5: return update_nv<5>(qs, n, kt, vt, kscale, vscale, hd);
+    case 6: return update_nv<6>(qs, n, kt, vt, kscale, vscale, hd);
+    case 7: return update_nv<7>(qs, n, kt, vt, kscale, vscale, hd);
+    case 8: return update_nv<8>(qs, n, kt, vt, kscale, vscale, hd);
+    default: return tile_kernels_scalar().update(qs, n, kt, vt, kscale, vscale, hd);
   }
 }
 

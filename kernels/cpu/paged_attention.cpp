@@ -96,6 +96,9 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
   thread_local std::vector<float> tiles, state;
   if (tiles.size() < size_t(2) * kAttentionTile * hd) tiles.resize(size_t(2) * kAttentionTile * hd);
   if (state.size() < size_t(2) * n_q * group) state.resize(size_t(2) * n_q * group);
+  thread_local std::vector<attn::TileQuery> query_list;
+  if (query_list.size() < size_t(n_q) * group) query_list.resize(size_t(n_q) * group);
+  attn::TileQuery* queries = query_list.data();
   float* kt = tiles.data();
   float* vt = kt + kAttentionTile * hd;
   float* m = state.data();
@@ -126,13 +129,15 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
       }
       tk.decode(a.k.dtype, krows, nt, hd, kt);
       tk.decode(a.v.dtype, vrows, nt, hd, vt);
+      int nq = 0;
       for (int i = std::max(0, t0 - first_keys + 1); i < n_q; ++i) {
         const int nti = std::min(nt, first_keys + i - t0);
         for (int h = 0; h < group; ++h) {
           const int64_t off = i * stride + static_cast<int64_t>(g * group + h) * hd;
-          tk.update(q + off, kt, vt, kscale, vscale, nti, hd, &m[i * group + h], &l[i * group + h], out + off);
+          queries[nq++] = {q + off, out + off, &m[i * group + h], &l[i * group + h], nti};
         }
       }
+      tk.update(queries, nq, kt, vt, kscale, vscale, hd);
     }
     for (int i = 0; i < n_q; ++i)
       for (int h = 0; h < group; ++h) {
