@@ -30,4 +30,11 @@ inline constexpr bool has_min(GgmlType t) { return t == GgmlType::Q4_1; }
 // Defined in packed_matmul_avx512.cpp; nullptr for types without a kernel. Call only at SimdLevel::Avx512.
 GroupKernel group_kernel_avx512(GgmlType t);
 
+// Quantizes one activation row of nb blocks straight into the kernels' arrays, with exactly the
+// arithmetic of quantize_row's Q8_0 / Q8_1 (fp16 scale rounded to nearest-even, codes rounded to
+// nearest-even and clamped to +-127): with_s writes s = fp16(d * sum(codes)) (Q8_1), else
+// bias = offset * sum(codes). AVX-512 only.
+void quantize_row_avx512(const float* x, int64_t nb, bool with_s, int32_t offset, int8_t* qs, float* d, float* s,
+                         int32_t* bias);
+
 }  // namespace inferscope::kernels::packed

@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "kernels/cpu/dispatch.h"
+#include "kernels/cpu/block_formats.h"
+#include "kernels/cpu/fp16.h"
+#include "kernels/cpu/packed_kernels.h"
 #include "kernels/cpu/packed_matmul.h"
 #include "kernels/cpu/quant.h"
 #include "kernels/cpu/thread_pool.h"
@@ -50,6 +53,48 @@ class TestPackedMatmul : public QObject {
       QSKIP("no packed kernels at this SIMD level (needs AVX-512 VNNI; INFERSCOPE_SIMD may cap it)");
   }
   void cleanup() { set_simd_level(initial_); }
+
+  // The fused activation quantization must give bit for bit what quantize_row gives (the unpacked
+  // matmul quantizes with it), including all-zero blocks, outliers and values at rounding ties.
+  void fusedQuantizationMatchesQuantizeRow() {
+    constexpr int64_t nb = 24, n = nb * 32;
+    std::vector<float> x(n);
+    uint32_t state = 12345;
+    for (int64_t i = 0; i < n; ++i) {
+      state = state * 1664525u + 1013904223u;
+      x[i] = (static_cast<float>(state >> 8) / 16777216.0f - 0.5f) * 6.0f;
+    }
+    for (int i = 32; i < 64; ++i) x[i] = 0.0f;           // block 1: all zero
+    x[70] = 300.0f;                                      // block 2: one outlier
+    for (int i = 96; i < 128; ++i) x[i] = 0.5f * (i - 111);  // block 3: exact half steps (ties)
+    for (bool q81 : {false, true}) {
+      std::vector<uint8_t> ref(row_bytes(q81 ? GgmlType::Q8_1 : GgmlType::Q8_0, n));
+      quantize_row(q81 ? GgmlType::Q8_1 : GgmlType::Q8_0, x.data(), ref.data(), n);
+      std::vector<int8_t> qs(n);
+      std::vector<float> d(nb), s(nb, -1.0f);
+      std::vector<int32_t> bias(nb, -1);
+      packed::quantize_row_avx512(x.data(), nb, q81, 8, qs.data(), d.data(), s.data(), bias.data());
+      for (int64_t b = 0; b < nb; ++b) {
+        const int8_t* want_qs;
+        uint16_t want_d;
+        if (q81) {
+          const auto& blk = reinterpret_cast<const block_q8_1*>(ref.data())[b];
+          want_qs = blk.qs;
+          want_d = blk.d;
+          QCOMPARE(s[b], fp16_to_fp32(blk.s));
+        } else {
+          const auto& blk = reinterpret_cast<const block_q8_0*>(ref.data())[b];
+          want_qs = blk.qs;
+          want_d = blk.d;
+          int32_t sum = 0;
+          for (int j = 0; j < 32; ++j) sum += want_qs[j];
+          QCOMPARE(bias[b], 8 * sum);
+        }
+        QCOMPARE(d[b], fp16_to_fp32(want_d));
+        QVERIFY2(std::memcmp(qs.data() + 32 * b, want_qs, 32) == 0, qPrintable(QString("codes of block %1").arg(b)));
+      }
+    }
+  }
 
   void matchesReference_data() {
     QTest::addColumn<int>("type");
