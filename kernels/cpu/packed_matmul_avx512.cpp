@@ -33,8 +33,6 @@ inline void load_codes(const uint8_t* qs, __m512i w[8]) {
   }
 }
 
-constexpr int64_t kPrefetchBytes = 4096;
-
 template <GgmlType T, int NT>
 void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64_t y_stride, int rows_valid) {
   constexpr int kCodes = codes_bytes(T);
@@ -50,12 +48,6 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   }
   const float* ad = a.d + t0 * nb;
   for (int64_t b = 0; b < nb; ++b) {
-    if constexpr (NT == 1) {
-      // A lone token streams the weights once: ask for them a few blocks ahead (into the next group at
-      // the end of this one, which is where the caller goes next) so DRAM latency overlaps the math.
-      const uint8_t* ahead = group + b * kCodes + kPrefetchBytes;
-      for (int c = 0; c < kCodes; c += 64) _mm_prefetch(reinterpret_cast<const char*>(ahead + c), _MM_HINT_T0);
-    }
     __m512i w[8];
     load_codes<T>(group + b * kCodes, w);
     const __m512 dw = _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(dsec + b * 16)));
