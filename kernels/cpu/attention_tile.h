@@ -30,6 +30,11 @@ struct TileKernels {
   // vector kernel interleaves several queries only to hide latencies), so results stay batch-invariant.
   void (*update)(const TileQuery* queries, int n, const float* kt, const float* vt, const float* kscale,
                  const float* vscale, int hd);
+  // The same step reading an F16 cache's rows in place (krows[j] / vrows[j], as decode() takes them),
+  // bit-identical to decode() + update() because widening f16 is exact. Skips the decoded copy, which
+  // only pays when many queries share a tile. Null, or returns false, where the kernel has no such path.
+  bool (*update_f16_rows)(const TileQuery* queries, int n, const uint8_t* const* krows, const uint8_t* const* vrows,
+                          const float* kscale, const float* vscale, int hd) = nullptr;
 };
 
 const TileKernels& tile_kernels_scalar();

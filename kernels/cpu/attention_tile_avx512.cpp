@@ -69,11 +69,31 @@ inline __mmask16 key_mask(int nt, int half) {
   return left <= 0 ? __mmask16(0) : left >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << left) - 1);
 }
 
+// Where the tile's keys and values come from: rows already decoded to f32, or the cache's own f16
+// rows, widened on the fly. f16 -> f32 is exact, so both give the kernel the same floats.
+struct DecodedTile {
+  const float* kt;
+  const float* vt;
+  int hd;
+  __m512 k(int j, int c, __mmask16 m) const { return _mm512_maskz_loadu_ps(m, kt + static_cast<int64_t>(j) * hd + 16 * c); }
+  __m512 v(int j, int c, __mmask16 m) const { return _mm512_maskz_loadu_ps(m, vt + static_cast<int64_t>(j) * hd + 16 * c); }
+};
+
+struct F16Rows {
+  const uint8_t* const* krows;
+  const uint8_t* const* vrows;
+  static __m512 widen(const uint8_t* row, int c, __mmask16 m) {
+    return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(m, row + 32 * c));
+  }
+  __m512 k(int j, int c, __mmask16 m) const { return widen(krows[j], c, m); }
+  __m512 v(int j, int c, __mmask16 m) const { return widen(vrows[j], c, m); }
+};
+
 // P queries at once, phase by phase (scores, softmax, weighted V), so that the latency chains of one
 // query (the dot-product reductions, max, exp, sum) overlap with the others'. Each query's own
-// operations and their order do not depend on P or on its partners.
-template <int NV, int P>
-void update_p(const TileQuery* qs, const float* kt, const float* vt, const float* kscale, const float* vscale, int hd) {
+// operations and their order do not depend on P, on its partners or on the Source.
+template <int NV, int P, class Source>
+void update_p(const TileQuery* qs, const Source& src, const float* kscale, const float* vscale, int hd) {
   __mmask16 mk[NV];
   for (int c = 0; c < NV; ++c) mk[c] = tail_mask(hd, c);
   int nt_max = 0;
@@ -90,9 +110,8 @@ void update_p(const TileQuery* qs, const float* kt, const float* vt, const float
       for (int u = 0; u < 4; ++u) {
         d[u] = _mm512_setzero_ps();
         if (j0 + u >= nt) continue;  // a missing key only ever adds into its own (unused) lane
-        const float* k = kt + static_cast<int64_t>(j0 + u) * hd;
-        d[u] = _mm512_mul_ps(qv[0], _mm512_maskz_loadu_ps(mk[0], k));
-        for (int c = 1; c < NV; ++c) d[u] = _mm512_fmadd_ps(qv[c], _mm512_maskz_loadu_ps(mk[c], k + 16 * c), d[u]);
+        d[u] = _mm512_mul_ps(qv[0], src.k(j0 + u, 0, mk[0]));
+        for (int c = 1; c < NV; ++c) d[u] = _mm512_fmadd_ps(qv[c], src.k(j0 + u, c, mk[c]), d[u]);
       }
       _mm_store_ps(s[p] + j0, _mm_mul_ps(sum4(d), _mm_loadu_ps(kscale + j0)));
     }
@@ -126,9 +145,8 @@ void update_p(const TileQuery* qs, const float* kt, const float* vt, const float
 
   // 3. Weighted sum of V: each value row is loaded once for all P queries.
   for (int j = 0; j < nt_max; ++j) {
-    const float* v = vt + static_cast<int64_t>(j) * hd;
     __m512 vv[NV];
-    for (int c = 0; c < NV; ++c) vv[c] = _mm512_maskz_loadu_ps(mk[c], v + 16 * c);
+    for (int c = 0; c < NV; ++c) vv[c] = src.v(j, c, mk[c]);
     for (int p = 0; p < P; ++p) {
       if (j >= qs[p].nt) continue;
       const __m512 wj = _mm512_set1_ps(w[p][j]);
@@ -139,34 +157,44 @@ void update_p(const TileQuery* qs, const float* kt, const float* vt, const float
     for (int c = 0; c < NV; ++c) _mm512_mask_storeu_ps(qs[p].acc + 16 * c, mk[c], av[p][c]);
 }
 
-template <int NV>
-void update_nv(const TileQuery* qs, int n, const float* kt, const float* vt, const float* kscale, const float* vscale,
-               int hd) {
+template <int NV, class Source>
+void update_nv(const TileQuery* qs, int n, const Source& src, const float* kscale, const float* vscale, int hd) {
   constexpr int kMaxP = NV <= 4 ? 3 : 2;  // accumulators: P x NV registers
   int i = 0;
-  for (; i + kMaxP <= n; i += kMaxP) update_p<NV, kMaxP>(qs + i, kt, vt, kscale, vscale, hd);
-  for (; i < n; ++i) update_p<NV, 1>(qs + i, kt, vt, kscale, vscale, hd);
+  for (; i + kMaxP <= n; i += kMaxP) update_p<NV, kMaxP>(qs + i, src, kscale, vscale, hd);
+  for (; i < n; ++i) update_p<NV, 1>(qs + i, src, kscale, vscale, hd);
+}
+
+template <class Source>
+bool update_any(const TileQuery* qs, int n, const Source& src, const float* kscale, const float* vscale, int hd) {
+  switch ((hd + 15) / 16) {
+    case 1: update_nv<1>(qs, n, src, kscale, vscale, hd); return true;
+    case 2: update_nv<2>(qs, n, src, kscale, vscale, hd); return true;
+    case 3: update_nv<3>(qs, n, src, kscale, vscale, hd); return true;
+    case 4: update_nv<4>(qs, n, src, kscale, vscale, hd); return true;
+    case 5: update_nv<5>(qs, n, src, kscale, vscale, hd); return true;
+    case 6: update_nv<6>(qs, n, src, kscale, vscale, hd); return true;
+    case 7: update_nv<7>(qs, n, src, kscale, vscale, hd); return true;
+    case 8: update_nv<8>(qs, n, src, kscale, vscale, hd); return true;
+    default: return false;
+  }
 }
 
 void update(const TileQuery* qs, int n, const float* kt, const float* vt, const float* kscale, const float* vscale,
             int hd) {
-  switch ((hd + 15) / 16) {
-    case 1: return update_nv<1>(qs, n, kt, vt, kscale, vscale, hd);
-    case 2: return update_nv<2>(qs, n, kt, vt, kscale, vscale, hd);
-    case 3: return update_nv<3>(qs, n, kt, vt, kscale, vscale, hd);
-    case 4: return update_nv<4>(qs, n, kt, vt, kscale, vscale, hd);
-    case 5: return update_nv<5>(qs, n, kt, vt, kscale, vscale, hd);
-    case 6: return update_nv<6>(qs, n, kt, vt, kscale, vscale, hd);
-    case 7: return update_nv<7>(qs, n, kt, vt, kscale, vscale, hd);
-    case 8: return update_nv<8>(qs, n, kt, vt, kscale, vscale, hd);
-    default: return tile_kernels_scalar().update(qs, n, kt, vt, kscale, vscale, hd);
-  }
+  if (!update_any(qs, n, DecodedTile{kt, vt, hd}, kscale, vscale, hd))
+    tile_kernels_scalar().update(qs, n, kt, vt, kscale, vscale, hd);
+}
+
+bool update_f16_rows(const TileQuery* qs, int n, const uint8_t* const* krows, const uint8_t* const* vrows,
+                     const float* kscale, const float* vscale, int hd) {
+  return update_any(qs, n, F16Rows{krows, vrows}, kscale, vscale, hd);
 }
 
 }  // namespace
 
 const TileKernels& tile_kernels_avx512() {
-  static const TileKernels k{decode, update};
+  static const TileKernels k{decode, update, update_f16_rows};
   return k;
 }
 

@@ -17,6 +17,9 @@ namespace inferscope::kernels {
 namespace {
 
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+// Up to this many queries on one tile read an F16 cache in place instead of decoding the tile first
+// (a decode row of a model with 3 query heads per KV head is 3 queries).
+constexpr int kInPlaceQueries = 8;
 
 int num_blocks(const PagedAttentionArgs& a) { return (a.n_keys + a.k.block_size - 1) / a.k.block_size; }
 
@@ -127,8 +130,6 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
         kscale[j] = kv_block_scale(a.k, phys, g) * a.scale;
         vscale[j] = kv_block_scale(a.v, phys, g);
       }
-      tk.decode(a.k.dtype, krows, nt, hd, kt);
-      tk.decode(a.v.dtype, vrows, nt, hd, vt);
       int nq = 0;
       for (int i = std::max(0, t0 - first_keys + 1); i < n_q; ++i) {
         const int nti = std::min(nt, first_keys + i - t0);
@@ -137,7 +138,14 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
           queries[nq++] = {q + off, out + off, &m[i * group + h], &l[i * group + h], nti};
         }
       }
-      tk.update(queries, nq, kt, vt, kscale, vscale, hd);
+      // Few queries per tile (decode rows): read F16 rows in place; many (prefill): decode once.
+      const bool in_place = nq <= kInPlaceQueries && a.k.dtype == KvDtype::F16 && a.v.dtype == KvDtype::F16 &&
+                            tk.update_f16_rows && tk.update_f16_rows(queries, nq, krows, vrows, kscale, vscale, hd);
+      if (!in_place) {
+        tk.decode(a.k.dtype, krows, nt, hd, kt);
+        tk.decode(a.v.dtype, vrows, nt, hd, vt);
+        tk.update(queries, nq, kt, vt, kscale, vscale, hd);
+      }
     }
     for (int i = 0; i < n_q; ++i)
       for (int h = 0; h < group; ++h) {
