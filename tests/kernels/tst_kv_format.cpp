@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <vector>
 
+#include "kernels/cpu/dispatch.h"
 #include "kernels/cpu/kv_format.h"
 
 using namespace inferscope::kernels;
@@ -96,6 +98,28 @@ class TestKvFormat : public QObject {
       kv_decode(KvDtype::F16, b, 1, 1.0f, &f);
       if (encode16(KvDtype::F16, f) != code) QFAIL(qPrintable(QString("f16 code %1").arg(c, 4, 16)));
     }
+  }
+
+  // The SIMD (F16C) encoder writes exactly the scalar encoder's bits: ties, subnormals, overflow, NaN.
+  void f16VectorEncodeMatchesScalar() {
+    std::vector<float> x;
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> u(-8.0f, 8.0f);
+    for (int i = 0; i < 4000; ++i) x.push_back(u(rng) * std::ldexp(1.0f, int(rng() % 40) - 30));
+    for (float f : {1.0f + std::ldexp(1.0f, -11), 1.0f + std::ldexp(3.0f, -11), std::ldexp(1.0f, -25),
+                    std::ldexp(3.0f, -25), std::ldexp(1.0f, -24), 65519.0f, 65520.0f, 1e9f, -1e9f,
+                    std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::infinity(), -0.0f})
+      x.push_back(f);
+    const int n = static_cast<int>(x.size());
+    std::vector<uint8_t> fast(2 * size_t(n)), slow(2 * size_t(n));
+    kv_encode(KvDtype::F16, x.data(), n, 1.0f, fast.data());
+    const SimdLevel level = active_simd();
+    set_simd_level(SimdLevel::Scalar);
+    kv_encode(KvDtype::F16, x.data(), n, 1.0f, slow.data());
+    set_simd_level(level);
+    for (int i = 0; i < n; ++i)
+      if (std::memcmp(&fast[2 * size_t(i)], &slow[2 * size_t(i)], 2) != 0)
+        QFAIL(qPrintable(QString("element %1 (%2)").arg(i).arg(double(x[size_t(i)]))));
   }
 
   void roundTrip_data() {
