@@ -99,22 +99,29 @@ void update_p(const TileQuery* qs, const Source& src, const float* kscale, const
   int nt_max = 0;
   for (int p = 0; p < P; ++p) nt_max = std::max(nt_max, qs[p].nt);
 
-  // 1. Scores of every query against the keys it sees (lanes past its nt stay -inf).
+  // 1. Scores of every query against the keys it sees (lanes past its nt stay -inf). Each key row is
+  //    loaded (and widened) once for all P queries.
   alignas(64) float s[P][kAttentionTile];
-  for (int p = 0; p < P; ++p) {
-    __m512 qv[NV];
-    for (int c = 0; c < NV; ++c) qv[c] = _mm512_maskz_loadu_ps(mk[c], qs[p].q + 16 * c);
-    const int nt = qs[p].nt;
-    for (int j0 = 0; j0 < nt; j0 += 4) {
-      __m512 d[4];
-      for (int u = 0; u < 4; ++u) {
-        d[u] = _mm512_setzero_ps();
-        if (j0 + u >= nt) continue;  // a missing key only ever adds into its own (unused) lane
-        d[u] = _mm512_mul_ps(qv[0], src.k(j0 + u, 0, mk[0]));
-        for (int c = 1; c < NV; ++c) d[u] = _mm512_fmadd_ps(qv[c], src.k(j0 + u, c, mk[c]), d[u]);
+  __m512 qv[P][NV];
+  for (int p = 0; p < P; ++p)
+    for (int c = 0; c < NV; ++c) qv[p][c] = _mm512_maskz_loadu_ps(mk[c], qs[p].q + 16 * c);
+  for (int j0 = 0; j0 < nt_max; j0 += 4) {
+    __m512 d[P][4];
+    for (int u = 0; u < 4; ++u) {
+      const int j = j0 + u;
+      for (int p = 0; p < P; ++p) d[p][u] = _mm512_setzero_ps();
+      if (j >= nt_max) continue;  // a missing key only ever adds into its own (unused) lane
+      __m512 kv[NV];
+      for (int c = 0; c < NV; ++c) kv[c] = src.k(j, c, mk[c]);
+      for (int p = 0; p < P; ++p) {
+        if (j >= qs[p].nt) continue;
+        d[p][u] = _mm512_mul_ps(qv[p][0], kv[0]);
+        for (int c = 1; c < NV; ++c) d[p][u] = _mm512_fmadd_ps(qv[p][c], kv[c], d[p][u]);
       }
-      _mm_store_ps(s[p] + j0, _mm_mul_ps(sum4(d), _mm_loadu_ps(kscale + j0)));
     }
+    const __m128 ks = _mm_loadu_ps(kscale + j0);
+    for (int p = 0; p < P; ++p)
+      if (j0 < qs[p].nt) _mm_store_ps(s[p] + j0, _mm_mul_ps(sum4(d[p]), ks));
   }
 
   // 2. Softmax weights, rescaling each accumulator when its max moves.
