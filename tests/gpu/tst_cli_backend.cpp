@@ -5,27 +5,16 @@
 #include <QtTest/QtTest>
 
 #include "engine/backend/backend_kind.h"
+#include "tests/common/cli_run.h"
 #include "tests/common/test_support.h"
 
 using namespace inferscope;
 
 namespace {
 
-struct CliRun {
-  int code = -1;
-  QByteArray out, err;
-};
+using test::CliRun;
 
-CliRun cli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(INFERSCOPE_CLI_PATH), args);
-  CliRun r;
-  if (!p.waitForFinished(300000)) return r;
-  r.code = p.exitCode();
-  r.out = p.readAllStandardOutput();
-  r.err = p.readAllStandardError();
-  return r;
-}
+CliRun cli(const QStringList& args) { return test::run_cli(QStringLiteral(INFERSCOPE_CLI_PATH), args, 300000); }
 
 // One cheap invocation of every command (model-dependent ones use the default model).
 QList<QStringList> every_command(const QString& model, const QString& tmp) {

@@ -7,26 +7,15 @@
 #include <QtTest/QtTest>
 
 #include "engine/lessons/lesson.h"
+#include "tests/common/cli_run.h"
 
 using namespace inferscope;
 
 namespace {
 
-struct CliRun {
-  int code = -1;
-  QByteArray out, err;
-};
+using test::CliRun;
 
-CliRun cli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(INFERSCOPE_CLI_PATH), args);
-  CliRun r;
-  if (!p.waitForFinished(120000)) return r;
-  r.code = p.exitCode();
-  r.out = p.readAllStandardOutput();
-  r.err = p.readAllStandardError();
-  return r;
-}
+CliRun cli(const QStringList& args) { return test::run_cli(QStringLiteral(INFERSCOPE_CLI_PATH), args, 120000); }
 
 }  // namespace
 
@@ -95,3 +84,4 @@ class TstCliLesson : public QObject {
 
 QTEST_GUILESS_MAIN(TstCliLesson)
 #include "tst_cli_lesson.moc"
+#include "tests/common/cli_run.h"
