@@ -19,7 +19,6 @@ struct PackedLayer {
 };
 
 struct PackedWeights {
-  kernels::LargePageBuffer storage;  // every matrix's data, in one buffer (declared first: freed last)
   std::vector<PackedLayer> layers;  // empty when nothing could be packed
   std::unique_ptr<kernels::PackedMatrix> output;
   size_t bytes = 0;                 // bytes of all packed copies

@@ -117,64 +117,39 @@ void quantize_acts(GgmlType wt, const float* X, int64_t t_begin, int64_t t_end, 
 
 }  // namespace
 
+void PackedMatrix::FreeDeleter::operator()(uint8_t* p) const { std::free(p); }
+
 bool packed_matmul_available(GgmlType t) { return kernel_for(t) != nullptr; }
 
-namespace {
-
-// The group size of these parts, or 0 when they cannot be packed.
-size_t group_bytes_of(std::span<const MatrixPart> parts) {
-  if (parts.empty()) return 0;
+std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts) {
+  if (parts.empty()) return nullptr;
   const GgmlType t = parts[0].type;
   const int64_t n_in = parts[0].n_in;
-  if (!packed_matmul_available(t) || n_in <= 0 || n_in % QK != 0) return 0;
+  if (!packed_matmul_available(t) || n_in <= 0 || n_in % QK != 0) return nullptr;
   for (const MatrixPart& p : parts)
-    if (p.type != t || p.n_in != n_in || p.n_out <= 0 || !p.data) return 0;
+    if (p.type != t || p.n_in != n_in || p.n_out <= 0 || !p.data) return nullptr;
+
+  auto m = std::unique_ptr<PackedMatrix>(new PackedMatrix);
+  m->type_ = t;
+  m->n_in_ = n_in;
   const int64_t nb = n_in / QK;
   const size_t raw = static_cast<size_t>(nb) * (packed::codes_bytes(t) + 2 * R + (packed::has_min(t) ? 2 * R : 0));
-  return (raw + 63) / 64 * 64;
-}
-
-int64_t groups_of(std::span<const MatrixPart> parts) {
-  int64_t n = 0;
-  for (const MatrixPart& p : parts) n += (p.n_out + R - 1) / R;
-  return n;
-}
-
-}  // namespace
-
-size_t packed_matrix_bytes(std::span<const MatrixPart> parts) {
-  return group_bytes_of(parts) * static_cast<size_t>(groups_of(parts));
-}
-
-std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts) {
-  const size_t bytes = packed_matrix_bytes(parts);
-  if (bytes == 0) return nullptr;
-  LargePageBuffer buf(bytes);
-  auto m = pack_matrix(parts, buf.data());
-  if (m) m->own_ = std::move(buf);
-  return m;
-}
-
-std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts, uint8_t* storage) {
-  const size_t gb = group_bytes_of(parts);
-  if (gb == 0 || !storage) return nullptr;
-  auto m = std::unique_ptr<PackedMatrix>(new PackedMatrix);
-  m->type_ = parts[0].type;
-  m->n_in_ = parts[0].n_in;
-  m->group_bytes_ = gb;
+  m->group_bytes_ = (raw + 63) / 64 * 64;
   for (const MatrixPart& p : parts) {
     const int64_t groups = (p.n_out + R - 1) / R;
     m->parts_.push_back({p.n_out, m->n_groups_});
     m->group_part_.insert(m->group_part_.end(), static_cast<size_t>(groups), static_cast<int>(m->parts_.size() - 1));
     m->n_groups_ += groups;
   }
-  m->data_ = storage;
-  std::memset(m->data_, 0, m->bytes());  // padding rows must read as zero codes
+  const size_t total = m->bytes();
+  m->data_.reset(static_cast<uint8_t*>(std::aligned_alloc(64, total)));
+  if (!m->data_) return nullptr;
+  std::memset(m->data_.get(), 0, total);
   for (size_t pi = 0; pi < parts.size(); ++pi) {
     const MatrixPart& p = parts[pi];
     const int64_t first = m->parts_[pi].first_group;
     for (int64_t row0 = 0; row0 < p.n_out; row0 += R)
-      pack_part_group(p, row0, std::min<int64_t>(R, p.n_out - row0), m->data_ + (first + row0 / R) * m->group_bytes_);
+      pack_part_group(p, row0, std::min<int64_t>(R, p.n_out - row0), m->data_.get() + (first + row0 / R) * m->group_bytes_);
   }
   return m;
 }

@@ -28,7 +28,6 @@
 #include <vector>
 
 #include "kernels/cpu/ggml_type.h"
-#include "kernels/cpu/large_page_buffer.h"
 
 namespace inferscope::kernels {
 
@@ -57,21 +56,22 @@ class PackedMatrix {
   int64_t n_groups() const { return n_groups_; }
   size_t group_bytes() const { return group_bytes_; }
   size_t bytes() const { return n_groups_ * group_bytes_; }
-  const uint8_t* group(int64_t g) const { return data_ + g * group_bytes_; }
+  const uint8_t* group(int64_t g) const { return data_.get() + g * group_bytes_; }
   // The part a group belongs to (groups are in part order).
   int part_of(int64_t g) const { return group_part_[g]; }
 
  private:
   friend std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts);
-  friend std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts, uint8_t* storage);
+  struct FreeDeleter {
+    void operator()(uint8_t* p) const;
+  };
   GgmlType type_ = GgmlType::F32;
   int64_t n_in_ = 0;
   int64_t n_groups_ = 0;
   size_t group_bytes_ = 0;
   std::vector<Part> parts_;
   std::vector<int> group_part_;
-  LargePageBuffer own_;      // empty when the caller provided the storage
-  uint8_t* data_ = nullptr;
+  std::unique_ptr<uint8_t[], FreeDeleter> data_;
 };
 
 // True when this CPU at the active SIMD level has packed kernels for weights of type t
@@ -82,11 +82,6 @@ bool packed_matmul_available(GgmlType t);
 // Returns nullptr when packed_matmul_available(type) is false or the parts do not match; callers then
 // use matmul() on the original data.
 std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts);
-// The bytes pack_matrix needs for these parts (a multiple of 64), or 0 when they cannot be packed.
-size_t packed_matrix_bytes(std::span<const MatrixPart> parts);
-// Packs into caller-owned storage: 64-byte aligned, packed_matrix_bytes(parts) bytes, outliving the
-// matrix. Lets a model put all its matrices in one large-page buffer.
-std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts, uint8_t* storage);
 
 // For each part p: Y[p][t * n_out(p) + r] = dot(row r of part p, X row t), t < n_tokens.
 // X: n_tokens rows of n_in floats. Y: one output pointer per part. Output groups are split across the
