@@ -10,7 +10,6 @@
 
 #include "kernels/cpu/block_formats.h"
 #include "kernels/cpu/dispatch.h"
-#include "kernels/cpu/fp16.h"
 #include "kernels/cpu/packed_kernels.h"
 #include "kernels/cpu/quant.h"
 #include "kernels/cpu/thread_pool.h"
@@ -70,49 +69,21 @@ T* scratch(std::vector<T>& v, size_t n) {
 }
 
 struct ActScratch {
-  std::vector<uint8_t> blocks;
   std::vector<int8_t> qs;
   std::vector<float> d, s;
   std::vector<int32_t> bias;
 };
 
-// Quantizes X rows [t_begin, t_end) exactly as matmul() does (the dispatched quantize_row), then
-// splits the blocks into the kernels' arrays.
-void quantize_acts(GgmlType wt, const float* X, int64_t t_begin, int64_t t_end, int64_t n_in, uint8_t* blocks,
-                   int8_t* qs, float* d, float* s, int32_t* bias) {
+// Quantizes X rows [t_begin, t_end) straight into the kernels' arrays, with exactly the arithmetic of
+// quantize_row's Q8_0 (Q4_0, Q8_0 weights) or Q8_1 (Q4_1), which the unpacked matmul() uses. Packed
+// kernels exist only at SimdLevel::Avx512, so the AVX-512 quantizer is always available here.
+void quantize_acts(GgmlType wt, const float* X, int64_t t_begin, int64_t t_end, int64_t n_in, int8_t* qs, float* d,
+                   float* s, int32_t* bias) {
   const int64_t nb = n_in / QK;
   const bool q81 = wt == GgmlType::Q4_1;
-  const GgmlType at = q81 ? GgmlType::Q8_1 : GgmlType::Q8_0;
-  const size_t arb = row_bytes(at, n_in);
   const int32_t offset = wt == GgmlType::Q8_0 ? 128 : 8;
-  if (active_simd() >= SimdLevel::Avx512) {  // straight into the arrays, same arithmetic
-    for (int64_t t = t_begin; t < t_end; ++t)
-      packed::quantize_row_avx512(X + t * n_in, nb, q81, offset, qs + t * n_in, d + t * nb, s + t * nb, bias + t * nb);
-    return;
-  }
-  for (int64_t t = t_begin; t < t_end; ++t) {
-    uint8_t* row = blocks + t * arb;
-    quantize_row(at, X + t * n_in, row, n_in);
-    for (int64_t b = 0; b < nb; ++b) {
-      const int8_t* src;
-      uint16_t dh;
-      if (q81) {
-        const auto& blk = reinterpret_cast<const block_q8_1*>(row)[b];
-        src = blk.qs;
-        dh = blk.d;
-        s[t * nb + b] = fp16_to_fp32(blk.s);
-      } else {
-        const auto& blk = reinterpret_cast<const block_q8_0*>(row)[b];
-        src = blk.qs;
-        dh = blk.d;
-        int32_t sum = 0;
-        for (int j = 0; j < QK; ++j) sum += src[j];
-        bias[t * nb + b] = offset * sum;
-      }
-      std::memcpy(qs + t * n_in + b * QK, src, QK);
-      d[t * nb + b] = fp16_to_fp32(dh);
-    }
-  }
+  for (int64_t t = t_begin; t < t_end; ++t)
+    packed::quantize_row_avx512(X + t * n_in, nb, q81, offset, qs + t * n_in, d + t * nb, s + t * nb, bias + t * nb);
 }
 
 }  // namespace
@@ -161,9 +132,7 @@ void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, floa
 
   thread_local ActScratch sc;
   const int64_t n_in = W.n_in(), nb = n_in / QK;
-  const GgmlType at = W.type() == GgmlType::Q4_1 ? GgmlType::Q8_1 : GgmlType::Q8_0;
   const size_t nt = static_cast<size_t>(n_tokens);
-  uint8_t* blocks = scratch(sc.blocks, nt * row_bytes(at, n_in));
   packed::Acts a;
   a.n_in = n_in;
   a.nb = nb;
@@ -177,9 +146,9 @@ void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, floa
   a.bias = bias;
   const GgmlType wt = W.type();
   if (pool && n_tokens > 1)
-    pool->parallel_for(n_tokens, [&](int64_t b, int64_t e, int) { quantize_acts(wt, X, b, e, n_in, blocks, qs, d, s, bias); });
+    pool->parallel_for(n_tokens, [&](int64_t b, int64_t e, int) { quantize_acts(wt, X, b, e, n_in, qs, d, s, bias); });
   else
-    quantize_acts(wt, X, 0, n_tokens, n_in, blocks, qs, d, s, bias);
+    quantize_acts(wt, X, 0, n_tokens, n_in, qs, d, s, bias);
 
   auto body = [&](int64_t g_begin, int64_t g_end, int) {
     for (int64_t g = g_begin; g < g_end; ++g) {
