@@ -102,6 +102,7 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
   thread_local std::vector<attn::TileQuery> query_list;
   if (query_list.size() < size_t(n_q) * group) query_list.resize(size_t(n_q) * group);
   attn::TileQuery* queries = query_list.data();
+  const bool f16_rows = a.k.dtype == KvDtype::F16 && a.v.dtype == KvDtype::F16 && tk.update_f16_rows;
   float* kt = tiles.data();
   float* vt = kt + kAttentionTile * hd;
   float* m = state.data();
@@ -139,8 +140,8 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
         }
       }
       // Few queries per tile (decode rows): read F16 rows in place; many (prefill): decode once.
-      const bool in_place = nq <= kInPlaceQueries && a.k.dtype == KvDtype::F16 && a.v.dtype == KvDtype::F16 &&
-                            tk.update_f16_rows && tk.update_f16_rows(queries, nq, krows, vrows, kscale, vscale, hd);
+      const bool in_place =
+          f16_rows && nq <= kInPlaceQueries && tk.update_f16_rows(queries, nq, krows, vrows, kscale, vscale, hd);
       if (!in_place) {
         tk.decode(a.k.dtype, krows, nt, hd, kt);
         tk.decode(a.v.dtype, vrows, nt, hd, vt);
