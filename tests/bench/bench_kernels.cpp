@@ -114,6 +114,39 @@ void BM_MatmulPacked(benchmark::State& state, GgmlType t, Shape s, int64_t n_tok
   set_matmul_counters(state, packed->bytes(), s, n_tokens);
 }
 
+// The same matmul with the weights cold: a ring of copies larger than the last-level cache, one per
+// call, so every call streams its weights from memory as a model's layers do in a real step.
+void BM_MatmulPackedCold(benchmark::State& state, GgmlType t, Shape s, int64_t n_tokens, int n_threads) {
+  if (!packed_matmul_available(t)) {
+    state.SkipWithError("no packed kernels at this SIMD level");
+    return;
+  }
+  const auto& w = weights(t, s);
+  const MatrixPart part{t, w.data(), s.n_in, s.n_out};
+  std::vector<std::unique_ptr<PackedMatrix>> ring;
+  size_t ring_bytes = 0;
+  while (ring_bytes < size_t(96) << 20) {
+    ring.push_back(pack_matrix(std::span<const MatrixPart>(&part, 1)));
+    if (!ring.back()) {
+      state.SkipWithError("pack_matrix returned null");
+      return;
+    }
+    ring_bytes += ring.back()->bytes();
+  }
+  const auto x = random_floats(size_t(s.n_in * n_tokens), 23);
+  std::vector<float> y(size_t(s.n_out * n_tokens));
+  float* const outs[1] = {y.data()};
+  ThreadPool* pool = pool_of(n_threads);
+  size_t i = 0;
+  for (auto _ : state) {
+    matmul_packed(*ring[i], x.data(), n_tokens, outs, pool);
+    i = (i + 1) % ring.size();
+    benchmark::DoNotOptimize(y.data());
+    benchmark::ClobberMemory();
+  }
+  set_matmul_counters(state, ring[0]->bytes(), s, n_tokens);
+}
+
 // ---- 2. generic (tile) matmul on the GGUF layout ----
 void BM_MatmulTile(benchmark::State& state, GgmlType t, Shape s, int64_t n_tokens, int n_threads) {
   const auto& w = weights(t, s);
@@ -238,6 +271,8 @@ void register_all() {
         for (int p : kPoolSizes) {
           const std::string name = std::string("BM_MatmulPacked/") + type_name(t) + "/" + std::to_string(n) + shape_suffix(s, p);
           benchmark::RegisterBenchmark(name.c_str(), BM_MatmulPacked, t, s, n, p)->UseRealTime();
+          const std::string cold = std::string("BM_MatmulPackedCold/") + type_name(t) + "/" + std::to_string(n) + shape_suffix(s, p);
+          benchmark::RegisterBenchmark(cold.c_str(), BM_MatmulPackedCold, t, s, n, p)->UseRealTime();
         }
 
   const GgmlType tile_types[] = {GgmlType::F32,  GgmlType::F16,  GgmlType::BF16, GgmlType::Q8_0, GgmlType::Q4_0,
