@@ -238,22 +238,28 @@ void LlamaModel::attention_naive(const ForwardBatch& batch, const kernels::Paged
     run(0, T, 0);
 }
 
-// The tiled form over each sequence's rows as chunks: work items (sequence, KV head, rows) that share
+// The tiled form over each sequence's rows as chunks: work items (sequence, KV heads, rows) that share
 // every decoded key tile, spread over the threads by estimated cost (longest first onto the least
-// loaded thread). How the rows are cut into items never changes a row's result.
+// loaded thread). With many sequences an item takes all KV heads of its rows, so it reads each cache
+// slot once, front to back; with few, one KV head each, so the threads still have enough items to
+// share. How the rows and heads are cut into items never changes a row's result.
 void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
                                   kernels::ThreadPool* pool, kernels::AttentionCounters* counters) {
   constexpr int kRowsPerItem = 64;
   const ModelConfig& c = config_;
   const size_t Q = c.q_dim();
   const int n_threads = pool ? pool->size() : 1;
+  int row_items = 0;
+  for (const SeqSlice& sl : batch.seqs) row_items += (sl.n_new + kRowsPerItem - 1) / kRowsPerItem;
+  const int heads_per_item = row_items >= 4 * n_threads ? c.n_kv_heads : 1;
   att_items_.clear();
   for (int s = 0; s < static_cast<int>(batch.seqs.size()); ++s) {
     const SeqSlice& sl = batch.seqs[s];
     for (int i0 = 0; i0 < sl.n_new; i0 += kRowsPerItem) {
       const int i1 = std::min(sl.n_new, i0 + kRowsPerItem);
-      const double cost = double(i1 - i0) * (sl.n_past + i1 + 32);
-      for (int g = 0; g < c.n_kv_heads; ++g) att_items_.push_back({s, g, i0, i1, cost, 0});
+      const double cost = double(i1 - i0) * (sl.n_past + i1 + 32) * heads_per_item;
+      for (int g = 0; g < c.n_kv_heads; g += heads_per_item)
+        att_items_.push_back({s, g, std::min(c.n_kv_heads, g + heads_per_item), i0, i1, cost, 0});
     }
   }
   std::sort(att_items_.begin(), att_items_.end(), [](const AttItem& x, const AttItem& y) { return x.cost > y.cost; });
@@ -271,7 +277,7 @@ void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::Page
       a.block_table = sl.block_table->data();
       a.n_keys = sl.n_past + it.i1;
       const size_t row = size_t(sl.row_begin + it.i0) * Q;
-      kernels::paged_attention_chunk(a, &q_[row], it.i1 - it.i0, &att_[row], it.g, it.g + 1,
+      kernels::paged_attention_chunk(a, &q_[row], it.i1 - it.i0, &att_[row], it.g0, it.g1,
                                      counters ? &counters[thread] : nullptr, kernels::kv_row_best_isa());
     }
   };

@@ -74,7 +74,7 @@ class LlamaModel {
   std::vector<float> x_, xn_, q_, k_, v_, att_, ffn_gate_, ffn_up_, tmp_, rope_cs_, rope_sn_;
   std::vector<int32_t> row_pos_, row_seq_;
   struct AttItem {
-    int seq, g, i0, i1;  // sequence slice, KV head, rows [i0, i1) of the slice
+    int seq, g0, g1, i0, i1;  // sequence slice, KV heads [g0, g1), rows [i0, i1) of the slice
     double cost;
     int thread;
   };

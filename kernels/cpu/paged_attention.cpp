@@ -84,44 +84,67 @@ const attn::TileKernels& tile_kernels(KvRowIsa isa) {
   return attn::tile_kernels_scalar();
 }
 
+// Asks for the K and V rows of KV heads [g0, g1) at key positions [t0, t0 + kAttentionTile) ahead of
+// use. A tile's slots may lie in blocks anywhere in the pool, so the hardware prefetcher cannot guess
+// them, and without this the tile kernels stall on each new row. One slot's heads are adjacent, so the
+// heads of a slot are one contiguous span.
+void prefetch_tile(const PagedAttentionArgs& a, int t0, int g0, int g1) {
+  const int bs = a.k.block_size;
+  const int t1 = std::min(a.n_keys, t0 + kAttentionTile);
+  const size_t kb = kv_head_row_bytes(a.k) * size_t(g1 - g0), vb = kv_head_row_bytes(a.v) * size_t(g1 - g0);
+  for (int pos = t0; pos < t1; ++pos) {
+    const int64_t slot = a.block_table[pos / bs] * bs + pos % bs;
+    const uint8_t* k = kv_head_row(a.k, slot, g0);
+    const uint8_t* v = kv_head_row(a.v, slot, g0);
+    for (size_t o = 0; o < kb; o += 64) __builtin_prefetch(k + o);
+    for (size_t o = 0; o < vb; o += 64) __builtin_prefetch(v + o);
+  }
+}
+
 // Tiled attention of n_q query rows of one sequence (row i attends keys [0, n_keys - n_q + 1 + i)),
-// KV heads [g0, g1). Each tile of kAttentionTile keys at fixed logical positions (never at block
-// boundaries, so the block size cannot change a bit) is decoded once and used by every query head of
-// the group and every row that reaches it. out rows double as the unnormalized accumulators.
+// KV heads [g0, g1). Tiles of kAttentionTile keys at fixed logical positions (never at block
+// boundaries, so the block size cannot change a bit) are walked once, in order; within a tile every
+// KV head of the range is done in turn (a slot's heads are adjacent in memory, so the walk reads the
+// cache sequentially), and each head's tile is used by every query head of its group and every row
+// that reaches it. Each query sees the same tiles in the same order whatever the head range, so the
+// split of heads across threads never changes a bit. out rows double as the unnormalized accumulators.
 void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* out, int g0, int g1,
                  AttentionCounters* counters, const attn::TileKernels& tk) {
   const int hd = a.k.head_dim;
   const int bs = a.k.block_size;
   const int group = a.n_heads / a.k.kv_heads;
+  const int n_g = g1 - g0;
   const int64_t stride = static_cast<int64_t>(a.n_heads) * hd;
   const int first_keys = a.n_keys - n_q + 1;  // keys row 0 attends to
   // Per-thread scratch that only grows: decoded tiles and the running max / sum of each (row, head).
   thread_local std::vector<float> tiles, state;
+  const size_t n_state = size_t(n_q) * size_t(n_g) * size_t(group);
   if (tiles.size() < size_t(2) * kAttentionTile * hd) tiles.resize(size_t(2) * kAttentionTile * hd);
-  if (state.size() < size_t(2) * n_q * group) state.resize(size_t(2) * n_q * group);
+  if (state.size() < 2 * n_state) state.resize(2 * n_state);
   thread_local std::vector<attn::TileQuery> query_list;
   if (query_list.size() < size_t(n_q) * group) query_list.resize(size_t(n_q) * group);
   attn::TileQuery* queries = query_list.data();
   const bool f16_rows = a.k.dtype == KvDtype::F16 && a.v.dtype == KvDtype::F16 && tk.update_f16_rows;
   float* kt = tiles.data();
   float* vt = kt + kAttentionTile * hd;
+  // Running max / sum of query (row i, head h of KV head g): index (i * n_g + (g - g0)) * group + h.
   float* m = state.data();
-  float* l = m + n_q * group;
+  float* l = m + n_state;
   const uint8_t* krows[kAttentionTile];
   const uint8_t* vrows[kAttentionTile];
   float kscale[kAttentionTile] = {}, vscale[kAttentionTile] = {};  // zeros past a short tile
 
-  for (int g = g0; g < g1; ++g) {
-    for (int i = 0; i < n_q; ++i) {
-      for (int h = 0; h < group; ++h) {
-        m[i * group + h] = kNegInf;
-        l[i * group + h] = 0.0f;
-      }
-      float* o = out + i * stride + static_cast<int64_t>(g) * group * hd;
-      std::fill(o, o + static_cast<int64_t>(group) * hd, 0.0f);
-    }
-    for (int t0 = 0; t0 < a.n_keys; t0 += kAttentionTile) {
-      const int nt = std::min(kAttentionTile, a.n_keys - t0);
+  std::fill(m, m + n_state, kNegInf);
+  std::fill(l, l + n_state, 0.0f);
+  for (int i = 0; i < n_q; ++i) {
+    float* o = out + i * stride + static_cast<int64_t>(g0) * group * hd;
+    std::fill(o, o + static_cast<int64_t>(n_g) * group * hd, 0.0f);
+  }
+  prefetch_tile(a, 0, g0, g1);
+  for (int t0 = 0; t0 < a.n_keys; t0 += kAttentionTile) {
+    const int nt = std::min(kAttentionTile, a.n_keys - t0);
+    if (t0 + kAttentionTile < a.n_keys) prefetch_tile(a, t0 + kAttentionTile, g0, g1);
+    for (int g = g0; g < g1; ++g) {
       for (int j = 0; j < nt; ++j) {
         const int pos = t0 + j;
         const int64_t phys = a.block_table[pos / bs];
@@ -136,7 +159,8 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
         const int nti = std::min(nt, first_keys + i - t0);
         for (int h = 0; h < group; ++h) {
           const int64_t off = i * stride + static_cast<int64_t>(g * group + h) * hd;
-          queries[nq++] = {q + off, out + off, &m[i * group + h], &l[i * group + h], nti};
+          const size_t st = (size_t(i) * n_g + size_t(g - g0)) * group + h;
+          queries[nq++] = {q + off, out + off, &m[st], &l[st], nti};
         }
       }
       // Few queries per tile (decode rows): read F16 rows in place; many (prefill): decode once.
@@ -148,13 +172,14 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
         tk.update(queries, nq, kt, vt, kscale, vscale, hd);
       }
     }
-    for (int i = 0; i < n_q; ++i)
+  }
+  for (int i = 0; i < n_q; ++i)
+    for (int g = g0; g < g1; ++g)
       for (int h = 0; h < group; ++h) {
-        const float inv = 1.0f / l[i * group + h];
+        const float inv = 1.0f / l[(size_t(i) * n_g + size_t(g - g0)) * group + h];
         float* o = out + i * stride + static_cast<int64_t>(g * group + h) * hd;
         for (int d = 0; d < hd; ++d) o[d] *= inv;
       }
-  }
   if (counters) counters->kv_bytes_read += static_cast<uint64_t>(g1 - g0) * kv_walk_bytes(a);
 }
 

@@ -245,6 +245,10 @@ class TestPagedAttention : public QObject {
         AttentionCounters ct;
         for (int g = 0; g < kKvHeads; ++g)  // one call per KV head, as the engine splits the work
           paged_attention_chunk(c.args(), qs.data(), n_q, chunk.data(), g, g + 1, &ct, isa);
+        // All KV heads in one call (the engine's split with many sequences): the same bits.
+        std::vector<float> whole(qs.size(), -1.0f);
+        paged_attention_chunk(c.args(), qs.data(), n_q, whole.data(), 0, kKvHeads, nullptr, isa);
+        QVERIFY2(std::memcmp(whole.data(), chunk.data(), chunk.size() * sizeof(float)) == 0, kv_dtype_name(d));
         std::vector<float> one(kHeads * kHeadDim);
         for (int i = 0; i < n_q; ++i) {
           PagedAttentionArgs a = c.args();
