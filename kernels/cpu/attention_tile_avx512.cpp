@@ -89,6 +89,34 @@ struct F16Rows {
   __m512 v(int j, int c, __mmask16 m) const { return widen(vrows[j], c, m); }
 };
 
+// acc[p] += w[p][j] * v_j for keys j < nt that every query sees. The loops are unrolled by pragma so
+// that GCC unrolls them before it splits r into registers; left to itself it kept r in registers but
+// also stored all P x NV of them to the stack on every key.
+template <int NV, int P, class Source>
+inline void accumulate_v(const Source& src, const float (*w)[kAttentionTile], int nt, const __mmask16* mk,
+                         __m512 (*acc)[NV]) {
+  __m512 r[P][NV];
+#pragma GCC unroll 8
+  for (int p = 0; p < P; ++p)
+#pragma GCC unroll 8
+    for (int c = 0; c < NV; ++c) r[p][c] = acc[p][c];
+  for (int j = 0; j < nt; ++j) {
+    __m512 vv[NV];
+#pragma GCC unroll 8
+    for (int c = 0; c < NV; ++c) vv[c] = src.v(j, c, mk[c]);
+#pragma GCC unroll 8
+    for (int p = 0; p < P; ++p) {
+      const __m512 wj = _mm512_set1_ps(w[p][j]);
+#pragma GCC unroll 8
+      for (int c = 0; c < NV; ++c) r[p][c] = _mm512_fmadd_ps(wj, vv[c], r[p][c]);
+    }
+  }
+#pragma GCC unroll 8
+  for (int p = 0; p < P; ++p)
+#pragma GCC unroll 8
+    for (int c = 0; c < NV; ++c) acc[p][c] = r[p][c];
+}
+
 // P queries at once, phase by phase (scores, softmax, weighted V), so that the latency chains of one
 // query (the dot-product reductions, max, exp, sum) overlap with the others'. Each query's own
 // operations and their order do not depend on P, on its partners or on the Source.
@@ -105,8 +133,29 @@ void update_p(const TileQuery* qs, const Source& src, const float* kscale, const
   __m512 qv[P][NV];
   for (int p = 0; p < P; ++p)
     for (int c = 0; c < NV; ++c) qv[p][c] = _mm512_maskz_loadu_ps(mk[c], qs[p].q + 16 * c);
+  int nt_min = nt_max;
+  for (int p = 0; p < P; ++p) nt_min = std::min(nt_min, qs[p].nt);
   for (int j0 = 0; j0 < nt_max; j0 += 4) {
     __m512 d[P][4];
+    if (j0 + 4 <= nt_min) {
+      // Four keys every query sees: no per-query tests, so the partial sums stay in registers.
+#pragma GCC unroll 4
+      for (int u = 0; u < 4; ++u) {
+        __m512 kv[NV];
+#pragma GCC unroll 8
+        for (int c = 0; c < NV; ++c) kv[c] = src.k(j0 + u, c, mk[c]);
+#pragma GCC unroll 8
+        for (int p = 0; p < P; ++p) {
+          d[p][u] = _mm512_mul_ps(qv[p][0], kv[0]);
+#pragma GCC unroll 8
+          for (int c = 1; c < NV; ++c) d[p][u] = _mm512_fmadd_ps(qv[p][c], kv[c], d[p][u]);
+        }
+      }
+      const __m128 ks = _mm_loadu_ps(kscale + j0);
+#pragma GCC unroll 8
+      for (int p = 0; p < P; ++p) _mm_store_ps(s[p] + j0, _mm_mul_ps(sum4(d[p]), ks));
+      continue;
+    }
     for (int u = 0; u < 4; ++u) {
       const int j = j0 + u;
       for (int p = 0; p < P; ++p) d[p][u] = _mm512_setzero_ps();
@@ -150,8 +199,10 @@ void update_p(const TileQuery* qs, const Source& src, const float* kscale, const
     _mm512_store_ps(w[p] + 16, _mm512_mul_ps(p1, _mm512_maskz_loadu_ps(m1, vscale + 16)));
   }
 
-  // 3. Weighted sum of V: each value row is loaded once for all P queries.
-  for (int j = 0; j < nt_max; ++j) {
+  // 3. Weighted sum of V: each value row is loaded once for all P queries. Keys every query sees run
+  //    without per-query tests, which lets the compiler keep the P x NV accumulators in registers.
+  accumulate_v<NV, P>(src, w, nt_min, mk, av);
+  for (int j = nt_min; j < nt_max; ++j) {
     __m512 vv[NV];
     for (int c = 0; c < NV; ++c) vv[c] = src.v(j, c, mk[c]);
     for (int p = 0; p < P; ++p) {
