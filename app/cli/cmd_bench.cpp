@@ -161,7 +161,13 @@ int run_bench(const BenchOptions& o) {
       ws_bw.push_back(kernels::measure_read_bandwidth(&pool, size_t(cost.weight_bytes_per_pass()), 5));
     }
     const double bw_ws = o.ceilings && !gpu ? ws_bw.back() * 1e9 : 0.0;
-    const double compute_peak = (!gpu && int8_kernels && c.int8_gop_s > 0 ? c.int8_gop_s : c.fp32_gflop_s) * 1e9;
+    // The compute roofline of the instructions each part runs on: the projections and the head on the
+    // int8 dot product where the packed kernels run them, attention always on fp32 FMA (on a GPU,
+    // everything against the bf16 tensor-core rate). Seconds per token for given flops:
+    const double proj_peak = (!gpu && int8_kernels && c.int8_gop_s > 0 ? c.int8_gop_s : c.fp32_gflop_s) * 1e9;
+    const double attn_peak = c.fp32_gflop_s * 1e9;
+    const double compute_peak = std::min(proj_peak, attn_peak);  // > 0 when both ceilings were measured
+    auto compute_s = [&](double proj_flops, double attn_flops) { return proj_flops / proj_peak + attn_flops / attn_peak; };
     const double bw = c.read_gb_s * 1e9;
     const double bytes = cost.weight_bytes_per_pass();
     // Every decoded token also reads its sequence's whole K/V once per step.
@@ -170,8 +176,8 @@ int run_bench(const BenchOptions& o) {
       if (p <= 0) continue;
       Sample s = measure(m, o, threads, "pp" + std::to_string(p), 1, p, 1, true);
       // Per prompt token: the layers, attention over (p+1)/2 keys on average, 1/p of the head.
-      const double flops = cost.layer_flops + cost.attention_flops((p + 1) / 2.0) + cost.output_flops / p;
-      if (compute_peak > 0) s.bound = compute_peak / flops, s.bound_kind = "compute";
+      const double t = compute_s(cost.layer_flops + cost.output_flops / p, cost.attention_flops((p + 1) / 2.0));
+      if (compute_peak > 0) s.bound = 1.0 / t, s.bound_kind = "compute";
       results.push_back(s);
     }
     for (int g : o.gen) {
@@ -184,10 +190,10 @@ int run_bench(const BenchOptions& o) {
     for (int b : o.batch) {
       if (b <= 0) continue;
       Sample s = measure(m, o, threads, "decode@" + std::to_string(b), b, o.batch_prompt, o.batch_gen, false);
-      const double flops = cost.layer_flops + cost.output_flops + cost.attention_flops(o.batch_prompt + o.batch_gen / 2.0);
       if (bw > 0 && compute_peak > 0) {
         const double avg_keys = o.batch_prompt + o.batch_gen / 2.0;
-        const double t_mem = (bytes + b * avg_keys * kv_per_key) / bw, t_compute = b * flops / compute_peak;
+        const double t_mem = (bytes + b * avg_keys * kv_per_key) / bw;
+        const double t_compute = b * compute_s(cost.layer_flops + cost.output_flops, cost.attention_flops(avg_keys));
         s.bound = b / std::max(t_mem, t_compute);
         s.bound_ws = b / std::max(t_mem * bw / bw_ws, t_compute);
         s.bound_kind = t_mem >= t_compute ? "bandwidth" : "compute";
@@ -218,6 +224,10 @@ int run_bench(const BenchOptions& o) {
     j["load_s_warm"] = load_s;
     j["weight_bytes_per_pass"] = cost.weight_bytes_per_pass();
     j["layer_flops_per_token"] = cost.layer_flops;
+    j["output_flops_per_token"] = cost.output_flops;
+    j["compute_bound_method"] = gpu ? "all flops at the bf16 tensor-core rate"
+                                    : int8_kernels ? "projections and head at the int8 dot peak + attention at the fp32 FMA peak"
+                                                   : "all flops at the fp32 FMA peak";
     j["ceilings"] = nlohmann::json::array();
     for (size_t i = 0; i < ceilings.size() && !gpu; ++i) {
       const auto& [t, c] = ceilings[i];
