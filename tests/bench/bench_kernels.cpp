@@ -14,7 +14,8 @@
 // 576-input shape is not registered for Q4_K/Q5_K/Q6_K.
 //
 // Matmul weights are ~0.5-3.5 MB, i.e. they sit in L2/L3 between calls: the GB/s is cache bandwidth,
-// compare it with BM_Ceilings (a 1 GiB stream) to see how far DRAM-bound decode would be.
+// compare it with BM_Ceilings (a 1 GiB stream) to see how far DRAM-bound decode would be. The
+// BM_MatmulPackedCold variants cycle through 96 MiB of copies instead, so they read from memory as decode does.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -90,33 +91,10 @@ void set_matmul_counters(benchmark::State& state, size_t weight_bytes, Shape s, 
 }
 
 // ---- 1. packed (AVX-512 VNNI) matmul ----
-void BM_MatmulPacked(benchmark::State& state, GgmlType t, Shape s, int64_t n_tokens, int n_threads) {
-  if (!packed_matmul_available(t)) {
-    state.SkipWithError("no packed kernels at this SIMD level");
-    return;
-  }
-  const auto& w = weights(t, s);
-  const MatrixPart part{t, w.data(), s.n_in, s.n_out};
-  const auto packed = pack_matrix(std::span<const MatrixPart>(&part, 1));
-  if (!packed) {
-    state.SkipWithError("pack_matrix returned null");
-    return;
-  }
-  const auto x = random_floats(size_t(s.n_in * n_tokens), 23);
-  std::vector<float> y(size_t(s.n_out * n_tokens));
-  float* const outs[1] = {y.data()};
-  ThreadPool* pool = pool_of(n_threads);
-  for (auto _ : state) {
-    matmul_packed(*packed, x.data(), n_tokens, outs, pool);
-    benchmark::DoNotOptimize(y.data());
-    benchmark::ClobberMemory();
-  }
-  set_matmul_counters(state, packed->bytes(), s, n_tokens);
-}
-
-// The same matmul with the weights cold: a ring of copies larger than the last-level cache, one per
-// call, so every call streams its weights from memory as a model's layers do in a real step.
-void BM_MatmulPackedCold(benchmark::State& state, GgmlType t, Shape s, int64_t n_tokens, int n_threads) {
+// ring_bytes = 0: one packed copy, which stays in cache between calls. Otherwise ("Cold") a ring of copies
+// of at least that many bytes, larger than the last-level cache, one per call, so every call streams its
+// weights from memory as a model's layers do in a real step.
+void BM_MatmulPacked(benchmark::State& state, GgmlType t, Shape s, int64_t n_tokens, int n_threads, size_t ring_bytes) {
   if (!packed_matmul_available(t)) {
     state.SkipWithError("no packed kernels at this SIMD level");
     return;
@@ -124,15 +102,15 @@ void BM_MatmulPackedCold(benchmark::State& state, GgmlType t, Shape s, int64_t n
   const auto& w = weights(t, s);
   const MatrixPart part{t, w.data(), s.n_in, s.n_out};
   std::vector<std::unique_ptr<PackedMatrix>> ring;
-  size_t ring_bytes = 0;
-  while (ring_bytes < size_t(96) << 20) {
+  size_t packed_bytes = 0;
+  do {
     ring.push_back(pack_matrix(std::span<const MatrixPart>(&part, 1)));
     if (!ring.back()) {
       state.SkipWithError("pack_matrix returned null");
       return;
     }
-    ring_bytes += ring.back()->bytes();
-  }
+    packed_bytes += ring.back()->bytes();
+  } while (packed_bytes < ring_bytes);
   const auto x = random_floats(size_t(s.n_in * n_tokens), 23);
   std::vector<float> y(size_t(s.n_out * n_tokens));
   float* const outs[1] = {y.data()};
@@ -270,9 +248,9 @@ void register_all() {
       for (Shape s : kShapes)
         for (int p : kPoolSizes) {
           const std::string name = std::string("BM_MatmulPacked/") + type_name(t) + "/" + std::to_string(n) + shape_suffix(s, p);
-          benchmark::RegisterBenchmark(name.c_str(), BM_MatmulPacked, t, s, n, p)->UseRealTime();
+          benchmark::RegisterBenchmark(name.c_str(), BM_MatmulPacked, t, s, n, p, size_t(0))->UseRealTime();
           const std::string cold = std::string("BM_MatmulPackedCold/") + type_name(t) + "/" + std::to_string(n) + shape_suffix(s, p);
-          benchmark::RegisterBenchmark(cold.c_str(), BM_MatmulPackedCold, t, s, n, p)->UseRealTime();
+          benchmark::RegisterBenchmark(cold.c_str(), BM_MatmulPacked, t, s, n, p, size_t(96) << 20)->UseRealTime();
         }
 
   const GgmlType tile_types[] = {GgmlType::F32,  GgmlType::F16,  GgmlType::BF16, GgmlType::Q8_0, GgmlType::Q4_0,
