@@ -29,6 +29,9 @@ class TestGoldenSmolLM2 : public QObject {
     // difference upstream flips some 8-bit activation codes, and 30 layers amplify that into logit noise of
     // up to ~1.5. That noise is measured here, not assumed: our own tiled and naive attention kernels (both
     // exact up to float rounding) agree on top-1 at only ~97.8% of positions, with logits up to ~1.5 apart.
+    // llama.cpp is no steadier: tests/reference/self_agreement.py finds the same llama-cpp-python 0.3.16, built
+    // on another machine than the one that wrote this reference file, matching the file's top-1 at only
+    // 536/548 = 97.8%, and agreeing with itself at 531/548 = 96.9% when only its batch size changes.
     // So the agreement with llama.cpp is held to that floor (within 2 points), not to the issue's 99%,
     // which near-ties make unreachable without bit-identical arithmetic (see the issue note).
     QVERIFY(fig.self_top1_rate() >= 0.95);
