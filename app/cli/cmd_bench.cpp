@@ -166,7 +166,7 @@ int run_bench(const BenchOptions& o) {
     // everything against the bf16 tensor-core rate). Seconds per token for given flops:
     const double proj_peak = (!gpu && int8_kernels && c.int8_gop_s > 0 ? c.int8_gop_s : c.fp32_gflop_s) * 1e9;
     const double attn_peak = c.fp32_gflop_s * 1e9;
-    const double compute_peak = std::min(proj_peak, attn_peak);  // > 0 when both ceilings were measured
+    const bool have_compute = proj_peak > 0 && attn_peak > 0;
     auto compute_s = [&](double proj_flops, double attn_flops) { return proj_flops / proj_peak + attn_flops / attn_peak; };
     const double bw = c.read_gb_s * 1e9;
     const double bytes = cost.weight_bytes_per_pass();
@@ -176,8 +176,9 @@ int run_bench(const BenchOptions& o) {
       if (p <= 0) continue;
       Sample s = measure(m, o, threads, "pp" + std::to_string(p), 1, p, 1, true);
       // Per prompt token: the layers, attention over (p+1)/2 keys on average, 1/p of the head.
-      const double t = compute_s(cost.layer_flops + cost.output_flops / p, cost.attention_flops((p + 1) / 2.0));
-      if (compute_peak > 0) s.bound = 1.0 / t, s.bound_kind = "compute";
+      if (have_compute)
+        s.bound = 1.0 / compute_s(cost.layer_flops + cost.output_flops / p, cost.attention_flops((p + 1) / 2.0)),
+        s.bound_kind = "compute";
       results.push_back(s);
     }
     for (int g : o.gen) {
@@ -190,7 +191,7 @@ int run_bench(const BenchOptions& o) {
     for (int b : o.batch) {
       if (b <= 0) continue;
       Sample s = measure(m, o, threads, "decode@" + std::to_string(b), b, o.batch_prompt, o.batch_gen, false);
-      if (bw > 0 && compute_peak > 0) {
+      if (bw > 0 && have_compute) {
         const double avg_keys = o.batch_prompt + o.batch_gen / 2.0;
         const double t_mem = (bytes + b * avg_keys * kv_per_key) / bw;
         const double t_compute = b * compute_s(cost.layer_flops + cost.output_flops, cost.attention_flops(avg_keys));

@@ -127,9 +127,10 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
   const bool f16_rows = a.k.dtype == KvDtype::F16 && a.v.dtype == KvDtype::F16 && tk.update_f16_rows;
   float* kt = tiles.data();
   float* vt = kt + kAttentionTile * hd;
-  // Running max / sum of query (row i, head h of KV head g): index (i * n_g + (g - g0)) * group + h.
+  // Running max / sum of query (row i, head h of KV head g).
   float* m = state.data();
   float* l = m + n_state;
+  auto state_at = [&](int i, int g, int h) { return (size_t(i) * n_g + size_t(g - g0)) * group + h; };
   const uint8_t* krows[kAttentionTile];
   const uint8_t* vrows[kAttentionTile];
   float kscale[kAttentionTile] = {}, vscale[kAttentionTile] = {};  // zeros past a short tile
@@ -159,7 +160,7 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
         const int nti = std::min(nt, first_keys + i - t0);
         for (int h = 0; h < group; ++h) {
           const int64_t off = i * stride + static_cast<int64_t>(g * group + h) * hd;
-          const size_t st = (size_t(i) * n_g + size_t(g - g0)) * group + h;
+          const size_t st = state_at(i, g, h);
           queries[nq++] = {q + off, out + off, &m[st], &l[st], nti};
         }
       }
@@ -176,7 +177,7 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
   for (int i = 0; i < n_q; ++i)
     for (int g = g0; g < g1; ++g)
       for (int h = 0; h < group; ++h) {
-        const float inv = 1.0f / l[(size_t(i) * n_g + size_t(g - g0)) * group + h];
+        const float inv = 1.0f / l[state_at(i, g, h)];
         float* o = out + i * stride + static_cast<int64_t>(g * group + h) * hd;
         for (int d = 0; d < hd; ++d) o[d] *= inv;
       }
