@@ -2,6 +2,11 @@
 // running integer dot of 16 rows over one 32-element block; one zmm of fp32 per token holds the
 // 16 outputs. Per block the weight codes are loaded (and for 4-bit formats split into nibbles)
 // once and reused by every token of the tile.
+// GCC 12 warns that the "undefined" pass-through operand inside _mm512_cvtph_ps / _mm512_cvtepi32_ps may be
+// used uninitialized once the token loops below are unrolled (GCC bug 105593, fixed in GCC 13): not our code.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
 
 #include <cstring>
@@ -41,6 +46,50 @@ inline void load_codes(const uint8_t* qs, __m512i w[8]) {
   }
 }
 
+// A lone token (decode): two chains over the block's 8 code vectors, so consecutive VNNI latencies overlap.
+template <GgmlType T>
+inline __m512i dot_block_1(const uint8_t* qs, const int8_t* x) {
+  __m512i w[8];
+  load_codes<T>(qs, w);
+  __m512i s0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[0], bcast4(x));
+  __m512i s1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[4], bcast4(x + 16));
+  for (int k = 1; k < 4; ++k) {
+    s0 = _mm512_dpbusd_epi32(s0, w[k], bcast4(x + 4 * k));
+    s1 = _mm512_dpbusd_epi32(s1, w[k + 4], bcast4(x + 16 + 4 * k));
+  }
+  return _mm512_add_epi32(s0, s1);
+}
+
+// Several tokens: one integer chain per token, advanced a code vector at a time across all tokens, so
+// the NT updates issued back to back are independent and each chain's VNNI latency hides behind the
+// other tokens' (a chain per token written out whole left the out-of-order window to find that
+// overlap, and it found too little of it). Integer sums are exact, so the order changes no result.
+template <GgmlType T, int NT>
+inline void dot_block_n(const uint8_t* qs, const int8_t* const x[NT], __m512i s[NT]) {
+#pragma GCC unroll 8
+  for (int t = 0; t < NT; ++t) s[t] = _mm512_setzero_si512();
+  if constexpr (T == GgmlType::Q8_0) {
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; ++k) {
+      const __m512i w = _mm512_load_si512(qs + 64 * k);
+#pragma GCC unroll 8
+      for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], w, bcast4(x[t] + 4 * k));
+    }
+  } else {
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; ++k) {
+      const __m512i v = _mm512_load_si512(qs + 64 * k);
+      const __m512i lo = _mm512_and_si512(v, low4);
+      const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+#pragma GCC unroll 8
+      for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], lo, bcast4(x[t] + 4 * k));
+#pragma GCC unroll 8
+      for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], hi, bcast4(x[t] + 16 + 4 * k));
+    }
+  }
+}
+
 template <GgmlType T, int NT>
 void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64_t y_stride, int rows_valid) {
   constexpr int kCodes = codes_bytes(T);
@@ -61,32 +110,24 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   const char* ahead = reinterpret_cast<const char*>(group) + kPrefetchBytes;
   for (int64_t b = 0; b < nb; ++b) {
     for (int64_t o = 0; o < kBlockBytes; o += 64) _mm_prefetch(ahead + b * kBlockBytes + o, _MM_HINT_T0);
-    __m512i w[8];
-    load_codes<T>(group + b * kCodes, w);
+    __m512i s[NT];
+    if constexpr (NT == 1) {
+      s[0] = dot_block_1<T>(group + b * kCodes, aq[0] + b * 32);
+    } else {
+      const int8_t* x[NT];
+      for (int t = 0; t < NT; ++t) x[t] = aq[t] + b * 32;
+      dot_block_n<T, NT>(group + b * kCodes, x, s);
+    }
     const __m512 dw = _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(dsec + b * 16)));
     __m512 mw = _mm512_setzero_ps();
     if constexpr (has_min(T)) mw = _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(msec + b * 16)));
+#pragma GCC unroll 8
     for (int t = 0; t < NT; ++t) {
-      const int8_t* x = aq[t] + b * 32;
-      __m512i s;
-      if constexpr (NT == 1) {
-        // A lone token (decode): two chains, so consecutive VNNI latencies overlap.
-        __m512i s0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[0], bcast4(x));
-        __m512i s1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[4], bcast4(x + 16));
-        for (int k = 1; k < 4; ++k) {
-          s0 = _mm512_dpbusd_epi32(s0, w[k], bcast4(x + 4 * k));
-          s1 = _mm512_dpbusd_epi32(s1, w[k + 4], bcast4(x + 16 + 4 * k));
-        }
-        s = _mm512_add_epi32(s0, s1);
-      } else {
-        // Several tokens: one chain each; the tokens' chains interleave and hide the latency.
-        s = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[0], bcast4(x));
-        for (int k = 1; k < 8; ++k) s = _mm512_dpbusd_epi32(s, w[k], bcast4(x + 4 * k));
-      }
       const int64_t ai = t * nb + b;
-      if constexpr (!has_min(T)) s = _mm512_sub_epi32(s, _mm512_set1_epi32(a.bias[t0 * nb + ai]));
+      __m512i st = s[t];
+      if constexpr (!has_min(T)) st = _mm512_sub_epi32(st, _mm512_set1_epi32(a.bias[t0 * nb + ai]));
       const __m512 scale = _mm512_mul_ps(dw, _mm512_set1_ps(ad[ai]));
-      acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s), scale, acc[t]);
+      acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(st), scale, acc[t]);
       if constexpr (has_min(T)) acc[t] = _mm512_fmadd_ps(mw, _mm512_set1_ps(a.s[t0 * nb + ai]), acc[t]);
     }
   }
