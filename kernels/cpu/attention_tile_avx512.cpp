@@ -1,7 +1,7 @@
 // AVX-512 tile kernels of paged attention: scores as 16-wide dot products reduced per key, the
 // softmax weights of a whole tile with one vector exp, and the weighted sum of V with the
 // accumulator row held in registers (head_dim up to 128; larger heads use the scalar kernel).
-#include <immintrin.h>
+#include "kernels/cpu/avx512_intrinsics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,12 +2,7 @@
 // running integer dot of 16 rows over one 32-element block; one zmm of fp32 per token holds the
 // 16 outputs. Per block the weight codes are loaded (and for 4-bit formats split into nibbles)
 // once and reused by every token of the tile.
-// GCC 12 warns that the "undefined" pass-through operand inside _mm512_cvtph_ps / _mm512_cvtepi32_ps may be
-// used uninitialized once the token loops below are unrolled (GCC bug 105593, fixed in GCC 13): not our code.
-#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <immintrin.h>
+#include "kernels/cpu/avx512_intrinsics.h"
 
 #include <cstring>
 
@@ -23,6 +18,10 @@ namespace {
 // 28 GB/s with it; BM_MatmulPackedCold). 8 KiB was the best of 1-32 KiB for tg128 and batched decode.
 // Prefetches past the end of a thread's rows only warm the next rows; they never fault.
 constexpr int64_t kPrefetchBytes = 8192;
+// With a tile of several tokens a block takes several times longer, so the same distance in bytes is
+// too close to cover memory latency: 16 KiB measured best of 2-32 KiB for a cold 16- and 64-token
+// matmul (BM_MatmulPackedCold, one thread: 576x1536 114 -> 118-121, 1536x576 95-106 -> 114-118 G MAC/s).
+constexpr int64_t kPrefetchBytesTile = 16384;
 
 inline __m512i bcast4(const int8_t* p) {
   int32_t v;
@@ -107,7 +106,7 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   // Bytes of the group per block (codes, fp16 scale and min of 16 rows): the prefetch walks the group at
   // that pace, kPrefetchBytes ahead, so it covers the scale section and the next group too.
   constexpr int64_t kBlockBytes = kCodes + 2 * 16 + (has_min(T) ? 2 * 16 : 0);
-  const char* ahead = reinterpret_cast<const char*>(group) + kPrefetchBytes;
+  const char* ahead = reinterpret_cast<const char*>(group) + (NT == 1 ? kPrefetchBytes : kPrefetchBytesTile);
   for (int64_t b = 0; b < nb; ++b) {
     for (int64_t o = 0; o < kBlockBytes; o += 64) _mm_prefetch(ahead + b * kBlockBytes + o, _MM_HINT_T0);
     __m512i s[NT];
