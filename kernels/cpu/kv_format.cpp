@@ -55,19 +55,6 @@ std::optional<KvDtype> kv_dtype_from_name(std::string_view s) {
   return std::nullopt;
 }
 
-size_t kv_dtype_bytes(KvDtype d) {
-  switch (d) {
-    case KvDtype::F32: return 4;
-    case KvDtype::F16:
-    case KvDtype::BF16: return 2;
-    case KvDtype::FP8_E4M3:
-    case KvDtype::INT8: return 1;
-  }
-  return 0;
-}
-
-bool kv_dtype_scaled(KvDtype d) { return d == KvDtype::FP8_E4M3 || d == KvDtype::INT8; }
-
 void kv_write(const KvPoolView& pool, int64_t slot, const float* src) {
   const int hd = pool.head_dim;
   if (!kv_dtype_scaled(pool.dtype)) {

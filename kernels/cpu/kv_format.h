@@ -22,8 +22,19 @@ enum class KvDtype : uint8_t { F32, F16, BF16, FP8_E4M3, INT8 };
 
 const char* kv_dtype_name(KvDtype d);                          // "f32", "f16", "bf16", "fp8", "int8"
 std::optional<KvDtype> kv_dtype_from_name(std::string_view s);  // case-insensitive; also "fp8_e4m3"
-size_t kv_dtype_bytes(KvDtype d);                               // bytes per stored element
-bool kv_dtype_scaled(KvDtype d);                                // FP8 and INT8 keep per-(block, head) scales
+// Bytes per stored element. Inline: the attention kernels ask per key row.
+constexpr size_t kv_dtype_bytes(KvDtype d) {
+  switch (d) {
+    case KvDtype::F32: return 4;
+    case KvDtype::F16:
+    case KvDtype::BF16: return 2;
+    case KvDtype::FP8_E4M3:
+    case KvDtype::INT8: return 1;
+  }
+  return 0;
+}
+// FP8 and INT8 keep per-(block, head) scales.
+constexpr bool kv_dtype_scaled(KvDtype d) { return d == KvDtype::FP8_E4M3 || d == KvDtype::INT8; }
 
 // A view of one layer's K or V pool. Not owning.
 struct KvPoolView {

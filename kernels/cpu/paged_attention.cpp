@@ -84,18 +84,29 @@ const attn::TileKernels& tile_kernels(KvRowIsa isa) {
   return attn::tile_kernels_scalar();
 }
 
-// Asks for the K and V rows of KV heads [g0, g1) at key positions [t0, t0 + kAttentionTile) ahead of
-// use. A tile's slots may lie in blocks anywhere in the pool, so the hardware prefetcher cannot guess
-// them, and without this the tile kernels stall on each new row. One slot's heads are adjacent, so the
-// heads of a slot are one contiguous span.
-void prefetch_tile(const PagedAttentionArgs& a, int t0, int g0, int g1) {
+// The cache slots (and their blocks) of key positions [t0, t0 + nt): one division per tile, then a walk
+// along the block table, rather than a division per key and KV head.
+void tile_slots(const PagedAttentionArgs& a, int t0, int nt, int64_t* slot, int64_t* phys) {
   const int bs = a.k.block_size;
-  const int t1 = std::min(a.n_keys, t0 + kAttentionTile);
+  int b = t0 / bs, o = t0 % bs;
+  for (int j = 0; j < nt; ++j) {
+    phys[j] = a.block_table[b];
+    slot[j] = phys[j] * bs + o;
+    if (++o == bs) {
+      o = 0;
+      ++b;
+    }
+  }
+}
+
+// Asks for the K and V rows of KV heads [g0, g1) in the given slots ahead of use. A tile's slots may lie
+// in blocks anywhere in the pool, so the hardware prefetcher cannot guess them, and without this the tile
+// kernels stall on each new row. One slot's heads are adjacent, so they are one contiguous span.
+void prefetch_slots(const PagedAttentionArgs& a, const int64_t* slot, int nt, int g0, int g1) {
   const size_t kb = kv_head_row_bytes(a.k) * size_t(g1 - g0), vb = kv_head_row_bytes(a.v) * size_t(g1 - g0);
-  for (int pos = t0; pos < t1; ++pos) {
-    const int64_t slot = a.block_table[pos / bs] * bs + pos % bs;
-    const uint8_t* k = kv_head_row(a.k, slot, g0);
-    const uint8_t* v = kv_head_row(a.v, slot, g0);
+  for (int j = 0; j < nt; ++j) {
+    const uint8_t* k = kv_head_row(a.k, slot[j], g0);
+    const uint8_t* v = kv_head_row(a.v, slot[j], g0);
     for (size_t o = 0; o < kb; o += 64) __builtin_prefetch(k + o);
     for (size_t o = 0; o < vb; o += 64) __builtin_prefetch(v + o);
   }
@@ -111,7 +122,6 @@ void prefetch_tile(const PagedAttentionArgs& a, int t0, int g0, int g1) {
 void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* out, int g0, int g1,
                  AttentionCounters* counters, const attn::TileKernels& tk) {
   const int hd = a.k.head_dim;
-  const int bs = a.k.block_size;
   const int group = a.n_heads / a.k.kv_heads;
   const int n_g = g1 - g0;
   const int64_t stride = static_cast<int64_t>(a.n_heads) * hd;
@@ -141,19 +151,26 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
     float* o = out + i * stride + static_cast<int64_t>(g0) * group * hd;
     std::fill(o, o + static_cast<int64_t>(n_g) * group * hd, 0.0f);
   }
-  prefetch_tile(a, 0, g0, g1);
-  for (int t0 = 0; t0 < a.n_keys; t0 += kAttentionTile) {
+  // Slots of this tile and the next (found, and prefetched, one tile ahead).
+  int64_t slot_buf[2][kAttentionTile], phys_buf[2][kAttentionTile];
+  int cur = 0;
+  tile_slots(a, 0, std::min(kAttentionTile, a.n_keys), slot_buf[0], phys_buf[0]);
+  prefetch_slots(a, slot_buf[0], std::min(kAttentionTile, a.n_keys), g0, g1);
+  for (int t0 = 0; t0 < a.n_keys; t0 += kAttentionTile, cur ^= 1) {
     const int nt = std::min(kAttentionTile, a.n_keys - t0);
-    if (t0 + kAttentionTile < a.n_keys) prefetch_tile(a, t0 + kAttentionTile, g0, g1);
+    const int64_t* slot = slot_buf[cur];
+    const int64_t* phys = phys_buf[cur];
+    if (t0 + kAttentionTile < a.n_keys) {
+      const int nt_next = std::min(kAttentionTile, a.n_keys - t0 - kAttentionTile);
+      tile_slots(a, t0 + kAttentionTile, nt_next, slot_buf[cur ^ 1], phys_buf[cur ^ 1]);
+      prefetch_slots(a, slot_buf[cur ^ 1], nt_next, g0, g1);
+    }
     for (int g = g0; g < g1; ++g) {
       for (int j = 0; j < nt; ++j) {
-        const int pos = t0 + j;
-        const int64_t phys = a.block_table[pos / bs];
-        const int64_t slot = phys * bs + pos % bs;
-        krows[j] = kv_head_row(a.k, slot, g);
-        vrows[j] = kv_head_row(a.v, slot, g);
-        kscale[j] = kv_block_scale(a.k, phys, g) * a.scale;
-        vscale[j] = kv_block_scale(a.v, phys, g);
+        krows[j] = kv_head_row(a.k, slot[j], g);
+        vrows[j] = kv_head_row(a.v, slot[j], g);
+        kscale[j] = kv_block_scale(a.k, phys[j], g) * a.scale;
+        vscale[j] = kv_block_scale(a.v, phys[j], g);
       }
       int nq = 0;
       for (int i = std::max(0, t0 - first_keys + 1); i < n_q; ++i) {
