@@ -239,8 +239,7 @@ void LlamaModel::attention_naive(const ForwardBatch& batch, const kernels::Paged
 }
 
 // The tiled form over each sequence's rows as chunks: work items (sequence, KV heads, rows) that share
-// every decoded key tile, spread over the threads by estimated cost (longest first onto the least
-// loaded thread). With many sequences an item takes all KV heads of its rows, so it reads each cache
+// every decoded key tile, handed to the threads longest first by estimated cost. With many sequences an item takes all KV heads of its rows, so it reads each cache
 // slot once, front to back; with few, one KV head each, so the threads still have enough items to
 // share. How the rows and heads are cut into items never changes a row's result.
 void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
@@ -259,19 +258,13 @@ void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::Page
       const int i1 = std::min(sl.n_new, i0 + kRowsPerItem);
       const double cost = double(i1 - i0) * (sl.n_past + i1 + 32) * heads_per_item;
       for (int g = 0; g < c.n_kv_heads; g += heads_per_item)
-        att_items_.push_back({s, g, std::min(c.n_kv_heads, g + heads_per_item), i0, i1, cost, 0});
+        att_items_.push_back({s, g, std::min(c.n_kv_heads, g + heads_per_item), i0, i1, cost});
     }
   }
   std::sort(att_items_.begin(), att_items_.end(), [](const AttItem& x, const AttItem& y) { return x.cost > y.cost; });
-  double load[64] = {};
-  const int nt = std::min(n_threads, 64);
-  for (AttItem& it : att_items_) {
-    it.thread = static_cast<int>(std::min_element(load, load + nt) - load);
-    load[it.thread] += it.cost;
-  }
-  auto run = [&](int64_t, int64_t, int thread) {
-    for (const AttItem& it : att_items_) {
-      if (it.thread != thread) continue;
+  auto run = [&](int64_t begin, int64_t end, int thread) {
+    for (int64_t i = begin; i < end; ++i) {
+      const AttItem& it = att_items_[size_t(i)];
       const SeqSlice& sl = batch.seqs[it.seq];
       kernels::PagedAttentionArgs a = base;
       a.block_table = sl.block_table->data();
@@ -281,10 +274,13 @@ void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::Page
                                      counters ? &counters[thread] : nullptr, kernels::kv_row_best_isa());
     }
   };
-  if (pool && nt > 1)
-    pool->parallel_for(nt, run);
+  // Longest first, each thread taking the next item when it is free: the greedy balance, kept even when
+  // one thread runs slower than planned.
+  const int64_t n_items = static_cast<int64_t>(att_items_.size());
+  if (pool && n_threads > 1)
+    pool->parallel_for_dynamic(n_items, 1, run);
   else
-    run(0, 1, 0);
+    run(0, n_items, 0);
 }
 
 }  // namespace inferscope

@@ -75,8 +75,7 @@ class LlamaModel {
   std::vector<int32_t> row_pos_, row_seq_;
   struct AttItem {
     int seq, g0, g1, i0, i1;  // sequence slice, KV heads [g0, g1), rows [i0, i1) of the slice
-    double cost;
-    int thread;
+    double cost;  // estimated work: rows x keys x heads
   };
   std::vector<AttItem> att_items_;
   std::vector<kernels::AttentionCounters> att_counters_;

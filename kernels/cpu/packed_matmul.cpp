@@ -19,6 +19,13 @@ namespace {
 
 constexpr int R = PackedMatrix::kRows;
 
+// With a few tokens a matmul streams its weights from memory: one contiguous share per thread keeps each
+// thread's prefetch inside its own rows. From kDynamicFromTokens tokens it is compute-bound, and the
+// threads claim pieces of about 1/kPiecesPerThread of their share, so a thread that runs slower (its
+// core busy with other work) does not hold up the step while the other waits.
+constexpr int64_t kDynamicFromTokens = 4;
+constexpr int64_t kPiecesPerThread = 4;
+
 packed::GroupKernel kernel_for(GgmlType t) {
   if (active_simd() < SimdLevel::Avx512) return nullptr;
   return packed::group_kernel_avx512(t);
@@ -162,10 +169,14 @@ void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, floa
       }
     }
   };
-  if (pool)
-    pool->parallel_for(W.n_groups(), body);
-  else
+  if (!pool) {
     body(0, W.n_groups(), 0);
+  } else if (n_tokens < kDynamicFromTokens) {
+    pool->parallel_for(W.n_groups(), body);
+  } else {
+    const int64_t pieces = int64_t(pool->size()) * kPiecesPerThread;
+    pool->parallel_for_dynamic(W.n_groups(), std::max<int64_t>(1, W.n_groups() / pieces), body);
+  }
 }
 
 }  // namespace inferscope::kernels

@@ -40,11 +40,21 @@ struct ThreadPool::Impl {
   // workers after they observe it (acquire).
   const RangeFn* fn = nullptr;
   int64_t n_items = 0;
+  int64_t grain = 0;  // 0: one contiguous chunk per thread; else pieces claimed from `next`
+  alignas(64) std::atomic<int64_t> next{0};
 
-  void run_chunk(int index) const {
-    const int64_t begin = n_items * index / n_threads;
-    const int64_t end = n_items * (index + 1) / n_threads;
-    if (begin < end) (*fn)(begin, end, index);
+  void run_chunk(int index) {
+    if (grain == 0) {
+      const int64_t begin = n_items * index / n_threads;
+      const int64_t end = n_items * (index + 1) / n_threads;
+      if (begin < end) (*fn)(begin, end, index);
+      return;
+    }
+    for (;;) {
+      const int64_t begin = next.fetch_add(grain, std::memory_order_relaxed);
+      if (begin >= n_items) return;
+      (*fn)(begin, std::min(n_items, begin + grain), index);
+    }
   }
 
   void worker_loop(int index) {
@@ -91,10 +101,14 @@ ThreadPool::~ThreadPool() {
 
 int ThreadPool::size() const { return impl_->n_threads; }
 
-void ThreadPool::parallel_for(int64_t n, RangeFn fn) {
+void ThreadPool::parallel_for(int64_t n, RangeFn fn) { run(n, 0, fn); }
+
+void ThreadPool::parallel_for_dynamic(int64_t n, int64_t grain, RangeFn fn) { run(n, std::max<int64_t>(1, grain), fn); }
+
+void ThreadPool::run(int64_t n, int64_t grain, RangeFn fn) {
   Impl& p = *impl_;
   if (n <= 0) return;
-  if (p.n_threads == 1 || n == 1) {
+  if (p.n_threads == 1 || n == 1 || (grain > 0 && grain >= n)) {
     fn(0, n, 0);
     return;
   }
@@ -103,6 +117,8 @@ void ThreadPool::parallel_for(int64_t n, RangeFn fn) {
 
   p.fn = &fn;
   p.n_items = n;
+  p.grain = grain;
+  p.next.store(0, std::memory_order_relaxed);
   p.pending.store(p.n_threads - 1, std::memory_order_relaxed);
   {
     // Bumping under the mutex closes the window between a worker's predicate check and its wait.

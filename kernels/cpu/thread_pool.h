@@ -38,7 +38,15 @@ class ThreadPool {
   // before sleeping on a condition variable).
   void parallel_for(int64_t n, RangeFn fn);
 
+  // Runs fn(begin, end, thread_index) over [0, n) in pieces of `grain` items (the last may be shorter),
+  // each thread claiming the next unclaimed piece until none is left; returns when all are done. A thread
+  // may get several pieces, or none. For loops whose items are cheap to hand out and uneven in cost, or
+  // whose threads are not equally fast (a core shared with other work): nobody waits at the end while
+  // work is left. thread_index identifies the running thread (per-thread scratch stays private).
+  void parallel_for_dynamic(int64_t n, int64_t grain, RangeFn fn);
+
  private:
+  void run(int64_t n, int64_t grain, RangeFn fn);  // grain 0: static chunks
   struct Impl;
   Impl* impl_;
 };

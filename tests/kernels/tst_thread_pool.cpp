@@ -1,9 +1,12 @@
 // ThreadPool: every index covered exactly once, thread indices in range, repeated and concurrent use.
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <new>
+#include <thread>
 #include <vector>
 
 #include "kernels/cpu/thread_pool.h"
@@ -80,6 +83,62 @@ class TestThreadPool : public QObject {
     for (int64_t i = 1; i < 400; ++i) QVERIFY(owner[i] >= owner[i - 1]);  // contiguous, in order
     QCOMPARE(owner.front(), int64_t(0));
     QCOMPARE(owner.back(), int64_t(3));
+  }
+
+  // Dynamic pieces: every index exactly once, each call one piece of `grain` (the last may be shorter,
+  // and starts at a multiple of grain), thread indices in range, and no allocation per call.
+  void dynamicCoversEveryIndexOnceInPieces() {
+    for (int size = 1; size <= 4; ++size) {
+      ThreadPool pool(size);
+      for (int64_t n : {0, 1, 2, 5, 17, 100, 1001}) {
+        for (int64_t grain : {1, 3, 16, 5000}) {
+          std::vector<std::atomic<int>> hits(static_cast<size_t>(n));
+          std::atomic<int> bad{0};
+          pool.parallel_for_dynamic(n, grain, [&](int64_t b, int64_t e, int thread) {
+            const bool whole = b < e && e <= n && b % grain == 0 && (e - b == grain || e == n);
+            if (thread < 0 || thread >= size || !(whole || (grain >= n && b == 0 && e == n))) bad.fetch_add(1);
+            for (int64_t i = b; i < e; ++i) hits[i].fetch_add(1);
+          });
+          QCOMPARE(bad.load(), 0);
+          for (int64_t i = 0; i < n; ++i) QCOMPARE(hits[i].load(), 1);
+        }
+      }
+    }
+    ThreadPool pool(3);
+    std::atomic<int64_t> sum{0};
+    auto body = [&](int64_t b, int64_t e, int) { sum.fetch_add(e - b); };
+    pool.parallel_for_dynamic(100, 7, body);
+    g_allocations = 0;
+    g_counting = true;
+    for (int rep = 0; rep < 100; ++rep) pool.parallel_for_dynamic(100, 7, body);
+    g_counting = false;
+    QCOMPARE(g_allocations.load(), 0);
+    QCOMPARE(sum.load(), int64_t(101 * 100));
+  }
+
+  // The point of dynamic pieces: a thread that stalls on its first piece does not keep the rest of
+  // the work waiting for it; the other threads take every other piece (a static split would have
+  // left half of the items to the stalled thread).
+  void dynamicWorkAvoidsAStalledThread() {
+    ThreadPool pool(2);
+    std::vector<int> owner(64, -1);
+    std::atomic<bool> first_claimed{false};
+    std::atomic<int> stalled_thread{-1};
+    std::atomic<int> done_by_others{0};
+    pool.parallel_for_dynamic(64, 1, [&](int64_t b, int64_t e, int thread) {
+      bool expected = false;
+      if (first_claimed.compare_exchange_strong(expected, true)) {
+        stalled_thread = thread;
+        // Hold this piece until the other thread has done all the rest (or give up after 10 s).
+        for (int i = 0; i < 10000 && done_by_others.load() < 63; ++i)
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      } else {
+        done_by_others.fetch_add(int(e - b));
+      }
+      for (int64_t i = b; i < e; ++i) owner[size_t(i)] = thread;
+    });
+    QCOMPARE(done_by_others.load(), 63);
+    QCOMPARE(int(std::count(owner.begin(), owner.end(), stalled_thread.load())), 1);
   }
 
   void manyRoundsAndLifetimes() {
