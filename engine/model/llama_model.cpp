@@ -239,9 +239,9 @@ void LlamaModel::attention_naive(const ForwardBatch& batch, const kernels::Paged
 }
 
 // The tiled form over each sequence's rows as chunks: work items (sequence, KV heads, rows) that share
-// every decoded key tile, handed to the threads longest first by estimated cost. With many sequences an item takes all KV heads of its rows, so it reads each cache
-// slot once, front to back; with few, one KV head each, so the threads still have enough items to
-// share. How the rows and heads are cut into items never changes a row's result.
+// every decoded key tile, handed to the threads longest first by estimated cost. With many sequences an
+// item takes all KV heads of its rows, so it reads each cache slot once, front to back; with few, one KV
+// head each, so the threads still have enough items to share. How the rows and heads are cut into items never changes a row's result.
 void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
                                   kernels::ThreadPool* pool, kernels::AttentionCounters* counters) {
   constexpr int kRowsPerItem = 64;

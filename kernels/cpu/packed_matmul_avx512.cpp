@@ -29,32 +29,31 @@ inline __m512i bcast4(const int8_t* p) {
   return _mm512_set1_epi32(v);
 }
 
-// The 8 code vectors of block b: w[k] holds elements 4k..4k+3 of each row for k < 4 and elements
-// 16+4(k-4).. for k >= 4, all as unsigned bytes.
+// Code vectors k and k + 4 (k < 4) of a block: lo holds elements 4k..4k+3 of each row, hi elements
+// 16+4k..16+4k+3, all as unsigned bytes. For 4-bit formats they are the two nibbles of one vector.
 template <GgmlType T>
-inline void load_codes(const uint8_t* qs, __m512i w[8]) {
+inline void load_code_pair(const uint8_t* qs, int k, __m512i& lo, __m512i& hi) {
   if constexpr (T == GgmlType::Q8_0) {
-    for (int k = 0; k < 8; ++k) w[k] = _mm512_load_si512(qs + 64 * k);
+    lo = _mm512_load_si512(qs + 64 * k);
+    hi = _mm512_load_si512(qs + 64 * (k + 4));
   } else {
     const __m512i low4 = _mm512_set1_epi8(0x0F);
-    for (int k = 0; k < 4; ++k) {
-      const __m512i v = _mm512_load_si512(qs + 64 * k);
-      w[k] = _mm512_and_si512(v, low4);
-      w[k + 4] = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
-    }
+    const __m512i v = _mm512_load_si512(qs + 64 * k);
+    lo = _mm512_and_si512(v, low4);
+    hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
   }
 }
 
 // A lone token (decode): two chains over the block's 8 code vectors, so consecutive VNNI latencies overlap.
 template <GgmlType T>
 inline __m512i dot_block_1(const uint8_t* qs, const int8_t* x) {
-  __m512i w[8];
-  load_codes<T>(qs, w);
-  __m512i s0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[0], bcast4(x));
-  __m512i s1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w[4], bcast4(x + 16));
-  for (int k = 1; k < 4; ++k) {
-    s0 = _mm512_dpbusd_epi32(s0, w[k], bcast4(x + 4 * k));
-    s1 = _mm512_dpbusd_epi32(s1, w[k + 4], bcast4(x + 16 + 4 * k));
+  __m512i s0 = _mm512_setzero_si512(), s1 = _mm512_setzero_si512();
+#pragma GCC unroll 4
+  for (int k = 0; k < 4; ++k) {
+    __m512i lo, hi;
+    load_code_pair<T>(qs, k, lo, hi);
+    s0 = _mm512_dpbusd_epi32(s0, lo, bcast4(x + 4 * k));
+    s1 = _mm512_dpbusd_epi32(s1, hi, bcast4(x + 16 + 4 * k));
   }
   return _mm512_add_epi32(s0, s1);
 }
@@ -67,25 +66,14 @@ template <GgmlType T, int NT>
 inline void dot_block_n(const uint8_t* qs, const int8_t* const x[NT], __m512i s[NT]) {
 #pragma GCC unroll 8
   for (int t = 0; t < NT; ++t) s[t] = _mm512_setzero_si512();
-  if constexpr (T == GgmlType::Q8_0) {
-#pragma GCC unroll 8
-    for (int k = 0; k < 8; ++k) {
-      const __m512i w = _mm512_load_si512(qs + 64 * k);
-#pragma GCC unroll 8
-      for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], w, bcast4(x[t] + 4 * k));
-    }
-  } else {
-    const __m512i low4 = _mm512_set1_epi8(0x0F);
 #pragma GCC unroll 4
-    for (int k = 0; k < 4; ++k) {
-      const __m512i v = _mm512_load_si512(qs + 64 * k);
-      const __m512i lo = _mm512_and_si512(v, low4);
-      const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+  for (int k = 0; k < 4; ++k) {
+    __m512i lo, hi;
+    load_code_pair<T>(qs, k, lo, hi);
 #pragma GCC unroll 8
-      for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], lo, bcast4(x[t] + 4 * k));
+    for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], lo, bcast4(x[t] + 4 * k));
 #pragma GCC unroll 8
-      for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], hi, bcast4(x[t] + 16 + 4 * k));
-    }
+    for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], hi, bcast4(x[t] + 16 + 4 * k));
   }
 }
 
@@ -104,7 +92,7 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   }
   const float* ad = a.d + t0 * nb;
   // Bytes of the group per block (codes, fp16 scale and min of 16 rows): the prefetch walks the group at
-  // that pace, kPrefetchBytes ahead, so it covers the scale section and the next group too.
+  // that pace, a fixed distance ahead, so it covers the scale section and the next group too.
   constexpr int64_t kBlockBytes = kCodes + 2 * 16 + (has_min(T) ? 2 * 16 : 0);
   const char* ahead = reinterpret_cast<const char*>(group) + (NT == 1 ? kPrefetchBytes : kPrefetchBytesTile);
   for (int64_t b = 0; b < nb; ++b) {

@@ -151,20 +151,20 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
     float* o = out + i * stride + static_cast<int64_t>(g0) * group * hd;
     std::fill(o, o + static_cast<int64_t>(n_g) * group * hd, 0.0f);
   }
-  // Slots of this tile and the next (found, and prefetched, one tile ahead).
+  // Slots of this tile and the next: each tile's are found, and prefetched, one tile ahead of its use.
   int64_t slot_buf[2][kAttentionTile], phys_buf[2][kAttentionTile];
+  auto find_and_prefetch = [&](int t0, int buf) {
+    const int nt = std::min(kAttentionTile, a.n_keys - t0);
+    tile_slots(a, t0, nt, slot_buf[buf], phys_buf[buf]);
+    prefetch_slots(a, slot_buf[buf], nt, g0, g1);
+  };
   int cur = 0;
-  tile_slots(a, 0, std::min(kAttentionTile, a.n_keys), slot_buf[0], phys_buf[0]);
-  prefetch_slots(a, slot_buf[0], std::min(kAttentionTile, a.n_keys), g0, g1);
+  find_and_prefetch(0, cur);
   for (int t0 = 0; t0 < a.n_keys; t0 += kAttentionTile, cur ^= 1) {
     const int nt = std::min(kAttentionTile, a.n_keys - t0);
     const int64_t* slot = slot_buf[cur];
     const int64_t* phys = phys_buf[cur];
-    if (t0 + kAttentionTile < a.n_keys) {
-      const int nt_next = std::min(kAttentionTile, a.n_keys - t0 - kAttentionTile);
-      tile_slots(a, t0 + kAttentionTile, nt_next, slot_buf[cur ^ 1], phys_buf[cur ^ 1]);
-      prefetch_slots(a, slot_buf[cur ^ 1], nt_next, g0, g1);
-    }
+    if (t0 + kAttentionTile < a.n_keys) find_and_prefetch(t0 + kAttentionTile, cur ^ 1);
     for (int g = g0; g < g1; ++g) {
       for (int j = 0; j < nt; ++j) {
         krows[j] = kv_head_row(a.k, slot[j], g);
