@@ -262,25 +262,34 @@ void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::Page
     }
   }
   std::sort(att_items_.begin(), att_items_.end(), [](const AttItem& x, const AttItem& y) { return x.cost > y.cost; });
-  auto run = [&](int64_t begin, int64_t end, int thread) {
-    for (int64_t i = begin; i < end; ++i) {
-      const AttItem& it = att_items_[size_t(i)];
-      const SeqSlice& sl = batch.seqs[it.seq];
-      kernels::PagedAttentionArgs a = base;
-      a.block_table = sl.block_table->data();
-      a.n_keys = sl.n_past + it.i1;
-      const size_t row = size_t(sl.row_begin + it.i0) * Q;
-      kernels::paged_attention_chunk(a, &q_[row], it.i1 - it.i0, &att_[row], it.g0, it.g1,
-                                     counters ? &counters[thread] : nullptr, kernels::kv_row_best_isa());
+  auto args_of = [&](const AttItem& it) {
+    const SeqSlice& sl = batch.seqs[it.seq];
+    kernels::PagedAttentionArgs a = base;
+    a.block_table = sl.block_table->data();
+    a.n_keys = sl.n_past + it.i1;
+    return a;
+  };
+  auto run = [&](int64_t i, int64_t next, int thread) {
+    const AttItem& it = att_items_[size_t(i)];
+    const SeqSlice& sl = batch.seqs[it.seq];
+    const size_t row = size_t(sl.row_begin + it.i0) * Q;
+    // The item this thread takes next: its K/V are fetched into cache while this one computes.
+    kernels::KvLookahead ahead{};
+    if (next >= 0) {
+      const AttItem& nx = att_items_[size_t(next)];
+      ahead = {args_of(nx), nx.g0, nx.g1};
     }
+    kernels::paged_attention_chunk(args_of(it), &q_[row], it.i1 - it.i0, &att_[row], it.g0, it.g1,
+                                   counters ? &counters[thread] : nullptr, kernels::kv_row_best_isa(),
+                                   next >= 0 ? &ahead : nullptr);
   };
   // Longest first, each thread taking the next item when it is free: the greedy balance, kept even when
-  // one thread runs slower than planned.
+  // one thread runs slower than planned (a thread claims its next item one ahead, to prefetch it).
   const int64_t n_items = static_cast<int64_t>(att_items_.size());
-  if (pool && n_threads > 1)
-    pool->parallel_for_dynamic(n_items, 1, run);
+  if (pool)
+    pool->parallel_for_lookahead(n_items, run);
   else
-    run(0, n_items, 0);
+    for (int64_t i = 0; i < n_items; ++i) run(i, i + 1 < n_items ? i + 1 : -1, 0);
 }
 
 }  // namespace inferscope

@@ -57,8 +57,19 @@ void paged_attention(const PagedAttentionArgs& args, const float* q, float* out,
 // query heads of KV heads [kv_head_begin, kv_head_end) only (callers split the work across threads
 // by KV head or by rows). Every row's result is bit-identical to paged_attention(Tiled) on that row
 // alone: each key tile is decoded once and shared, the per-row arithmetic does not change.
+//
+// ahead (optional) names the K/V a later call on this thread will read. The walk then fetches it into
+// the core's L2, a slice per tile of its own, so that call starts on cached rows instead of waiting on
+// memory: a decode step over many sequences reads each one's cache once, from DRAM, and one sequence's
+// walk is too short for the hardware prefetcher. A hint only: no result depends on it.
+struct KvLookahead {
+  PagedAttentionArgs args;
+  int kv_head_begin = 0;
+  int kv_head_end = 0;
+};
 void paged_attention_chunk(const PagedAttentionArgs& args, const float* q, int n_q, float* out, int kv_head_begin,
-                           int kv_head_end, AttentionCounters* counters, KvRowIsa isa);
+                           int kv_head_end, AttentionCounters* counters, KvRowIsa isa,
+                           const KvLookahead* ahead = nullptr);
 
 // Tiled kernel tile: keys per online-softmax step (tiles sit at fixed logical positions).
 inline constexpr int kAttentionTile = 32;

@@ -40,20 +40,33 @@ struct ThreadPool::Impl {
   // workers after they observe it (acquire).
   const RangeFn* fn = nullptr;
   int64_t n_items = 0;
-  int64_t grain = 0;  // 0: one contiguous chunk per thread; else pieces claimed from `next`
+  int64_t grain = 1;  // items per piece claimed from `next` (Split::Pieces)
+  Split split = Split::Static;
   alignas(64) std::atomic<int64_t> next{0};
 
   void run_chunk(int index) {
-    if (grain == 0) {
-      const int64_t begin = n_items * index / n_threads;
-      const int64_t end = n_items * (index + 1) / n_threads;
-      if (begin < end) (*fn)(begin, end, index);
-      return;
-    }
-    for (;;) {
-      const int64_t begin = next.fetch_add(grain, std::memory_order_relaxed);
-      if (begin >= n_items) return;
-      (*fn)(begin, std::min(n_items, begin + grain), index);
+    switch (split) {
+      case Split::Static: {
+        const int64_t begin = n_items * index / n_threads;
+        const int64_t end = n_items * (index + 1) / n_threads;
+        if (begin < end) (*fn)(begin, end, index);
+        return;
+      }
+      case Split::Pieces:
+        for (;;) {
+          const int64_t begin = next.fetch_add(grain, std::memory_order_relaxed);
+          if (begin >= n_items) return;
+          (*fn)(begin, std::min(n_items, begin + grain), index);
+        }
+      case Split::Lookahead: {
+        int64_t item = next.fetch_add(1, std::memory_order_relaxed);
+        while (item < n_items) {
+          const int64_t after = next.fetch_add(1, std::memory_order_relaxed);
+          (*fn)(item, after < n_items ? after : -1, index);
+          item = after;
+        }
+        return;
+      }
     }
   }
 
@@ -101,14 +114,22 @@ ThreadPool::~ThreadPool() {
 
 int ThreadPool::size() const { return impl_->n_threads; }
 
-void ThreadPool::parallel_for(int64_t n, RangeFn fn) { run(n, 0, fn); }
+void ThreadPool::parallel_for(int64_t n, RangeFn fn) { run(n, 1, Split::Static, fn); }
 
-void ThreadPool::parallel_for_dynamic(int64_t n, int64_t grain, RangeFn fn) { run(n, std::max<int64_t>(1, grain), fn); }
+void ThreadPool::parallel_for_dynamic(int64_t n, int64_t grain, RangeFn fn) {
+  run(n, std::max<int64_t>(1, grain), Split::Pieces, fn);
+}
 
-void ThreadPool::run(int64_t n, int64_t grain, RangeFn fn) {
+void ThreadPool::parallel_for_lookahead(int64_t n, RangeFn fn) { run(n, 1, Split::Lookahead, fn); }
+
+void ThreadPool::run(int64_t n, int64_t grain, Split split, RangeFn fn) {
   Impl& p = *impl_;
   if (n <= 0) return;
-  if (p.n_threads == 1 || n == 1 || (grain > 0 && grain >= n)) {
+  if (split == Split::Lookahead && (p.n_threads == 1 || n == 1)) {
+    for (int64_t i = 0; i < n; ++i) fn(i, i + 1 < n ? i + 1 : -1, 0);
+    return;
+  }
+  if (p.n_threads == 1 || n == 1 || (split == Split::Pieces && grain >= n)) {
     fn(0, n, 0);
     return;
   }
@@ -118,6 +139,7 @@ void ThreadPool::run(int64_t n, int64_t grain, RangeFn fn) {
   p.fn = &fn;
   p.n_items = n;
   p.grain = grain;
+  p.split = split;
   p.next.store(0, std::memory_order_relaxed);
   p.pending.store(p.n_threads - 1, std::memory_order_relaxed);
   {

@@ -45,8 +45,15 @@ class ThreadPool {
   // work is left. thread_index identifies the running thread (per-thread scratch stays private).
   void parallel_for_dynamic(int64_t n, int64_t grain, RangeFn fn);
 
+  // Like parallel_for_dynamic with pieces of one item, but a thread claims its next item before it runs
+  // the current one, and fn is told it: fn(item, next, thread_index), next = -1 when that thread has no
+  // more. Every item in [0, n) runs exactly once, and the item a call names as next is the one the same
+  // thread runs next, so a call can start fetching into cache what that one will read.
+  void parallel_for_lookahead(int64_t n, RangeFn fn);
+
  private:
-  void run(int64_t n, int64_t grain, RangeFn fn);  // grain 0: static chunks
+  enum class Split : uint8_t { Static, Pieces, Lookahead };
+  void run(int64_t n, int64_t grain, Split split, RangeFn fn);
   struct Impl;
   Impl* impl_;
 };

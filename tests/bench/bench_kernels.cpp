@@ -15,7 +15,8 @@
 //
 // Matmul weights are ~0.5-3.5 MB, i.e. they sit in L2/L3 between calls: the GB/s is cache bandwidth,
 // compare it with BM_Ceilings (a 1 GiB stream) to see how far DRAM-bound decode would be. The
-// BM_MatmulPackedCold variants cycle through 96 MiB of copies instead, so they read from memory as decode does.
+// BM_MatmulPackedCold variants cycle through 96 MiB of copies instead, so they read from memory as decode does;
+// BM_PagedAttentionCold does the same for the K/V of a decode step over many sequences.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -225,6 +226,50 @@ void BM_PagedAttentionChunk(benchmark::State& state, KvDtype d, int n_keys, int 
   state.counters["kv_KiB"] = double(one.kv_bytes_read) / 1024.0;
 }
 
+// Decode as a batched step sees it: sequences of n_keys tokens each in one pool larger than the last-level
+// cache (blocks shuffled across the pool, as a free list hands them out to sequences that grow in
+// lockstep), one decode query per call, each call on the next sequence, so every call reads its K/V from
+// memory as a step over many sequences does (BM_PagedAttention's one sequence stays in cache). With
+// lookahead, each call is told the next sequence (KvLookahead), as the engine's attention items are.
+void BM_PagedAttentionCold(benchmark::State& state, KvDtype d, int n_keys, bool lookahead) {
+  constexpr size_t kPoolBytes = size_t(96) << 20;
+  const int blocks_per_seq = (n_keys + kBlockSize - 1) / kBlockSize;
+  const size_t seq_bytes = 2 * size_t(blocks_per_seq) * kBlockSize * kKvHeads * kHeadDim * kv_dtype_bytes(d);
+  const int n_seqs = static_cast<int>(std::max<size_t>(2, kPoolBytes / seq_bytes));
+  const int n_blocks = n_seqs * blocks_per_seq;
+  KvPool kp(d, n_blocks), vp(d, n_blocks);
+  std::vector<int32_t> order(n_blocks);
+  std::iota(order.begin(), order.end(), 0);
+  std::mt19937 rng(99);
+  std::shuffle(order.begin(), order.end(), rng);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::vector<float> row(kKvHeads * kHeadDim);
+  for (int64_t slot = 0; slot < int64_t(n_blocks) * kBlockSize; ++slot) {
+    for (float& e : row) e = u(rng);
+    kv_write(kp.view, slot, row.data());
+    kv_write(vp.view, slot, row.data());
+  }
+  const auto q = random_floats(size_t(kHeads) * kHeadDim, 5);
+  std::vector<float> out(size_t(kHeads) * kHeadDim);
+  const KvRowIsa isa = kv_row_best_isa();
+  auto args_of = [&](int seq) {
+    return PagedAttentionArgs{kp.view, vp.view, order.data() + int64_t(seq) * blocks_per_seq, n_keys, kHeads,
+                              1.0f / std::sqrt(float(kHeadDim))};
+  };
+  int seq = 0;
+  for (auto _ : state) {
+    const int next = (seq + 1) % n_seqs;
+    const KvLookahead ahead{args_of(next), 0, kKvHeads};
+    paged_attention_chunk(args_of(seq), q.data(), 1, out.data(), 0, kKvHeads, nullptr, isa,
+                          lookahead ? &ahead : nullptr);
+    seq = next;
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(seq_bytes));
+  state.SetItemsProcessed(int64_t(state.iterations()) * 2 * kHeads * int64_t(n_keys) * kHeadDim);
+}
+
 // ---- 4. machine ceilings ----
 void BM_Ceilings(benchmark::State& state, int n_threads) {
   ThreadPool* pool = pool_of(n_threads);
@@ -272,6 +317,13 @@ void register_all() {
         const std::string name = std::string("BM_PagedAttention/") + kv_dtype_name(d) + "/" + std::to_string(n) + "/" +
                                  attention_impl_name(impl);
         benchmark::RegisterBenchmark(name.c_str(), BM_PagedAttention, d, n, impl)->UseRealTime();
+      }
+  for (KvDtype d : kv_types)
+    for (int n : {192, 1024})
+      for (bool ahead : {false, true}) {
+        const std::string name = std::string("BM_PagedAttentionCold/") + kv_dtype_name(d) + "/" + std::to_string(n) +
+                                 (ahead ? "/lookahead" : "/alone");
+        benchmark::RegisterBenchmark(name.c_str(), BM_PagedAttentionCold, d, n, ahead)->UseRealTime();
       }
   for (KvDtype d : kv_types)
     for (int p : kPoolSizes) {

@@ -141,6 +141,44 @@ class TestThreadPool : public QObject {
     QCOMPARE(int(std::count(owner.begin(), owner.end(), stalled_thread.load())), 1);
   }
 
+  // Lookahead: each item once, and the `next` a call names is exactly the item its thread runs next
+  // (-1 only for a thread's last), in every pool size, including the inline paths (one thread, n = 1).
+  void lookaheadNamesEachThreadsNextItem() {
+    for (int size = 1; size <= 4; ++size) {
+      ThreadPool pool(size);
+      for (int64_t n : {0, 1, 2, 5, 17, 100, 1001}) {
+        std::vector<std::atomic<int>> hits(static_cast<size_t>(n));
+        // Per thread, the (item, next) pairs in the order that thread ran them.
+        std::vector<std::vector<std::pair<int64_t, int64_t>>> runs(static_cast<size_t>(size));
+        std::atomic<int> bad{0};
+        pool.parallel_for_lookahead(n, [&](int64_t item, int64_t next, int thread) {
+          if (thread < 0 || thread >= size || item < 0 || item >= n || next < -1 || next >= n || next == item) {
+            bad.fetch_add(1);
+            return;
+          }
+          hits[size_t(item)].fetch_add(1);
+          runs[size_t(thread)].push_back({item, next});
+        });
+        QCOMPARE(bad.load(), 0);
+        for (int64_t i = 0; i < n; ++i) QCOMPARE(hits[size_t(i)].load(), 1);
+        for (const auto& r : runs) {
+          for (size_t k = 0; k + 1 < r.size(); ++k) QCOMPARE(r[k].second, r[k + 1].first);
+          if (!r.empty()) QCOMPARE(r.back().second, int64_t(-1));
+        }
+      }
+    }
+    ThreadPool pool(2);
+    std::atomic<int64_t> sum{0};
+    auto body = [&](int64_t item, int64_t, int) { sum.fetch_add(item); };
+    pool.parallel_for_lookahead(50, body);
+    g_allocations = 0;
+    g_counting = true;
+    for (int rep = 0; rep < 100; ++rep) pool.parallel_for_lookahead(50, body);
+    g_counting = false;
+    QCOMPARE(g_allocations.load(), 0);
+    QCOMPARE(sum.load(), int64_t(101 * 49 * 50 / 2));
+  }
+
   void manyRoundsAndLifetimes() {
     for (int round = 0; round < 20; ++round) {
       ThreadPool pool(1 + round % 4);
