@@ -1,11 +1,12 @@
-// Persistent workers woken per parallel_for. A worker that just finished spins briefly on the
-// generation counter (the next matmul usually follows within microseconds), then sleeps on a
-// condition variable. The caller runs chunk 0 itself and waits for the others the same way.
+// Persistent workers woken per parallel_for. A worker that just finished spins on the generation
+// counter for up to kSpinTime (the next loop of the step usually follows within microseconds), then
+// sleeps on a condition variable. The caller runs chunk 0 itself and waits for the others the same way.
 #include "kernels/cpu/thread_pool.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -14,12 +15,34 @@
 namespace inferscope::kernels {
 namespace {
 
-constexpr int kSpinIterations = 2000;
-
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
+}
+
+// How long a waiting thread spins before it sleeps. A step runs a dozen parallel loops per layer with
+// short serial work between them (K/V writes, the head's norms, sampling between steps); a sleeping worker
+// costs a futex wake, which in a VM is an expensive IPI. A fixed 2000 pauses spun only a few microseconds
+// on an EPYC VM: the workers slept and were woken ~95 times per decode step (strace -c -f -e futex: 13,993
+// futex calls in a 16-sequence bench run, 762 with a long spin) and the 2-thread decode@16 lost ~25% to it.
+// Measured in time, not iterations, because a pause takes anything from a few to ~140 cycles by CPU.
+constexpr auto kSpinTime = std::chrono::microseconds(500);
+
+// Spins until done() or kSpinTime has passed; returns done(). Every 64 pauses it reads the clock and
+// yields, so that a spinning thread gives its core to runnable threads when there are more threads than
+// cores (a pool larger than the machine, or other programs) instead of holding it for kSpinTime.
+template <class Done>
+bool spin_until(Done done) {
+  const auto deadline = std::chrono::steady_clock::now() + kSpinTime;
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (done()) return true;
+      cpu_relax();
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return done();
+    std::this_thread::yield();
+  }
 }
 
 }  // namespace
@@ -73,11 +96,8 @@ struct ThreadPool::Impl {
   void worker_loop(int index) {
     uint64_t seen = 0;
     for (;;) {
-      uint64_t g = generation.load(std::memory_order_acquire);
-      for (int s = 0; s < kSpinIterations && g == seen; ++s) {
-        cpu_relax();
-        g = generation.load(std::memory_order_acquire);
-      }
+      uint64_t g = seen;
+      spin_until([&] { return (g = generation.load(std::memory_order_acquire)) != seen; });
       if (g == seen) {
         std::unique_lock lk(mu);
         cv_start.wait(lk, [&] { return generation.load(std::memory_order_acquire) != seen; });
@@ -151,8 +171,7 @@ void ThreadPool::run(int64_t n, int64_t grain, Split split, RangeFn fn) {
 
   p.run_chunk(0);
 
-  for (int s = 0; s < kSpinIterations && p.pending.load(std::memory_order_acquire) != 0; ++s) cpu_relax();
-  if (p.pending.load(std::memory_order_acquire) != 0) {
+  if (!spin_until([&] { return p.pending.load(std::memory_order_acquire) == 0; })) {
     std::unique_lock lk(p.mu);
     p.cv_done.wait(lk, [&] { return p.pending.load(std::memory_order_acquire) == 0; });
   }
