@@ -12,6 +12,7 @@
 
 #include "kernels/cpu/attention_tile.h"
 #include "kernels/cpu/dispatch.h"
+#include "kernels/cpu/prefetch.h"
 
 namespace inferscope::kernels {
 namespace {
@@ -99,22 +100,11 @@ void tile_slots(const PagedAttentionArgs& a, int t0, int nt, int64_t* slot, int6
   }
 }
 
-// Asks for one cache line to be brought into L2 (prefetcht1). Into L2, not L1: a tile of a decode row's
-// K and V rows for all its KV heads is 24 KiB (32 keys x 3 heads x 128 B x 2), so fetching the next tile
-// into a 32 KiB L1 evicted the rows in use (BM_PagedAttentionCold, f16, 192 keys: 34 -> 22 us per call).
-// An asm statement rather than __builtin_prefetch, because GCC finds a function whose only effects are
-// prefetches free of side effects and deletes every call to it (pure-const discovery), prefetches and all.
-inline void prefetch_l2(const uint8_t* p) {
-#if defined(__x86_64__) || defined(__i386__)
-  asm volatile("prefetcht1 %0" : : "m"(*p));
-#else
-  __builtin_prefetch(p, 0, 2);
-#endif
-}
-
 // Asks for the K and V rows of KV heads [g0, g1) in the given slots ahead of use. A tile's slots may lie
 // in blocks anywhere in the pool, so the hardware prefetcher cannot guess them, and without this the tile
-// kernels stall on each new row. One slot's heads are adjacent, so they are one contiguous span.
+// kernels stall on each new row. One slot's heads are adjacent, so they are one contiguous span. Into L2:
+// a tile of a decode row's K and V for all its KV heads is 24 KiB (32 keys x 3 heads x 128 B x 2), and
+// fetched into L1 it evicted the tile in use (BM_PagedAttentionCold, f16, 192 keys: 34 -> 22 us per call).
 void prefetch_slots(const PagedAttentionArgs& a, const int64_t* slot, int nt, int g0, int g1) {
   const size_t kb = kv_head_row_bytes(a.k) * size_t(g1 - g0), vb = kv_head_row_bytes(a.v) * size_t(g1 - g0);
   for (int j = 0; j < nt; ++j) {
