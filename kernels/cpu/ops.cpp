@@ -14,9 +14,26 @@ namespace avx512 {
 void silu_mul(const float* gate, const float* up, float* out, int64_t n);  // ops_avx512.cpp
 }
 
+namespace {
+// Sum of x[i]^2 in double. Each product of two floats is exact in double; the sum runs in kLanes
+// interleaved partial sums combined in a fixed order, so the compiler can vectorize it (one serial chain
+// of double adds was ~4 cycles per element: 2% of a batched decode step) and the result is the same on
+// every SIMD level and batch size.
+double sum_squares(const float* x, int64_t n) {
+  constexpr int kLanes = 16;
+  double lane[kLanes] = {};
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes)
+    for (int j = 0; j < kLanes; ++j) lane[j] += static_cast<double>(x[i + j]) * x[i + j];
+  for (int j = 0; i < n; ++i, ++j) lane[j] += static_cast<double>(x[i]) * x[i];
+  for (int w = kLanes / 2; w > 0; w /= 2)
+    for (int j = 0; j < w; ++j) lane[j] += lane[j + w];
+  return lane[0];
+}
+}  // namespace
+
 void rms_norm(const float* x, const float* w, float* out, int64_t n, float eps) {
-  double ss = 0.0;  // sum of squares in double: n up to ~10^4, no cancellation concerns
-  for (int64_t i = 0; i < n; ++i) ss += static_cast<double>(x[i]) * x[i];
+  const double ss = sum_squares(x, n);  // in double: n up to ~10^4, no cancellation concerns
   const float scale = static_cast<float>(1.0 / std::sqrt(ss / static_cast<double>(n) + static_cast<double>(eps)));
   for (int64_t i = 0; i < n; ++i) out[i] = x[i] * scale * w[i];
 }

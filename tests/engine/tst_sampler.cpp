@@ -100,6 +100,34 @@ class TestSampler : public QObject {
     }
   }
 
+  // Vocabulary-sized rows: argmax is the first index of the maximum wherever it lies (first or last
+  // chunk, a partial tail, a tie inside one chunk or across chunks), checked against a plain scan.
+  void argmaxOnVocabularySizedRows() {
+    auto scan = [](const std::vector<float>& z) {
+      int best = 0;
+      for (int i = 1; i < int(z.size()); ++i)
+        if (z[size_t(i)] > z[size_t(best)]) best = i;
+      return best;
+    };
+    for (const int n : {49152, 49155, 257, 17, 1}) {
+      for (uint64_t seed = 0; seed < 12; ++seed) {
+        auto z = random_logits(n, seed, 8.0f);
+        const int a = int((seed * 7919) % uint64_t(n)), b = int((seed * 104729 + 3) % uint64_t(n));
+        switch (seed % 4) {
+          case 0: z[size_t(a)] = 50.0f; break;                           // one maximum anywhere
+          case 1: z[size_t(a)] = z[size_t(b)] = 50.0f; break;            // a tie, possibly across chunks
+          case 2: z[size_t(n - 1)] = 50.0f; break;                       // in the tail
+          case 3: z[size_t(a)] = z[size_t(std::min(n - 1, a + 1))] = 50.0f; break;  // neighbours in one chunk
+        }
+        QCOMPARE(argmax(z.data(), n), scan(z));
+      }
+    }
+    std::vector<float> all_low(300, -INFINITY);
+    QCOMPARE(argmax(all_low.data(), 300), 0);
+    all_low[299] = -1e30f;
+    QCOMPARE(argmax(all_low.data(), 300), 299);
+  }
+
   // Greedy with a repetition penalty is argmax of the penalized logits (positive / rp, negative * rp).
   void greedyWithRepetitionPenalty() {
     std::vector<float> z{3.0f, 2.9f, -0.1f, 1.0f};
