@@ -67,6 +67,32 @@ struct ThreadPool::Impl {
   Split split = Split::Static;
   alignas(64) std::atomic<int64_t> next{0};
 
+  // Split::Stealing: thread t's unclaimed pieces [front, back), packed in one word so that its owner
+  // (taking the front) and a thief (taking the back) can never both claim the last piece.
+  struct alignas(64) Share {
+    std::atomic<uint64_t> front_back{0};
+  };
+  std::vector<Share> shares;  // one per thread, sized once
+
+  static uint64_t pack(uint64_t front, uint64_t back) { return front | back << 32; }
+
+  // Claims the front (owner) or back (thief) piece of a share; -1 when it is empty.
+  static int64_t claim(Share& sh, bool from_front) {
+    uint64_t cur = sh.front_back.load(std::memory_order_relaxed);
+    for (;;) {
+      const uint64_t front = cur & 0xffffffffu, back = cur >> 32;
+      if (front >= back) return -1;
+      const uint64_t want = from_front ? pack(front + 1, back) : pack(front, back - 1);
+      if (sh.front_back.compare_exchange_weak(cur, want, std::memory_order_relaxed))
+        return static_cast<int64_t>(from_front ? front : back - 1);
+    }
+  }
+
+  void run_piece(int64_t piece, int index) {
+    const int64_t begin = piece * grain;
+    (*fn)(begin, std::min(n_items, begin + grain), index);
+  }
+
   void run_chunk(int index) {
     switch (split) {
       case Split::Static: {
@@ -81,6 +107,14 @@ struct ThreadPool::Impl {
           if (begin >= n_items) return;
           (*fn)(begin, std::min(n_items, begin + grain), index);
         }
+      case Split::Stealing: {
+        for (int64_t piece; (piece = claim(shares[size_t(index)], true)) >= 0;) run_piece(piece, index);
+        for (int k = 1; k < n_threads; ++k) {
+          Share& victim = shares[size_t((index + k) % n_threads)];
+          for (int64_t piece; (piece = claim(victim, false)) >= 0;) run_piece(piece, index);
+        }
+        return;
+      }
       case Split::Lookahead: {
         int64_t item = next.fetch_add(1, std::memory_order_relaxed);
         while (item < n_items) {
@@ -117,6 +151,7 @@ struct ThreadPool::Impl {
 ThreadPool::ThreadPool(int n_threads) : impl_(new Impl) {
   if (n_threads <= 0) n_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   impl_->n_threads = n_threads;
+  impl_->shares = std::vector<Impl::Share>(static_cast<size_t>(n_threads));
   impl_->workers.reserve(static_cast<size_t>(n_threads - 1));
   for (int i = 1; i < n_threads; ++i) impl_->workers.emplace_back([this, i] { impl_->worker_loop(i); });
 }
@@ -142,6 +177,10 @@ void ThreadPool::parallel_for_dynamic(int64_t n, int64_t grain, RangeFn fn) {
 
 void ThreadPool::parallel_for_lookahead(int64_t n, RangeFn fn) { run(n, 1, Split::Lookahead, fn); }
 
+void ThreadPool::parallel_for_stealing(int64_t n, int64_t grain, RangeFn fn) {
+  run(n, std::max<int64_t>(1, grain), Split::Stealing, fn);
+}
+
 void ThreadPool::run(int64_t n, int64_t grain, Split split, RangeFn fn) {
   Impl& p = *impl_;
   if (n <= 0) return;
@@ -149,7 +188,7 @@ void ThreadPool::run(int64_t n, int64_t grain, Split split, RangeFn fn) {
     for (int64_t i = 0; i < n; ++i) fn(i, i + 1 < n ? i + 1 : -1, 0);
     return;
   }
-  if (p.n_threads == 1 || n == 1 || (split == Split::Pieces && grain >= n)) {
+  if (p.n_threads == 1 || n == 1 || (split != Split::Static && split != Split::Lookahead && grain >= n)) {
     fn(0, n, 0);
     return;
   }
@@ -161,6 +200,14 @@ void ThreadPool::run(int64_t n, int64_t grain, Split split, RangeFn fn) {
   p.grain = grain;
   p.split = split;
   p.next.store(0, std::memory_order_relaxed);
+  if (split == Split::Stealing) {
+    const int64_t n_pieces = (n + grain - 1) / grain;
+    assert(n_pieces < (int64_t(1) << 32));
+    for (int t = 0; t < p.n_threads; ++t)
+      p.shares[size_t(t)].front_back.store(
+          Impl::pack(uint64_t(n_pieces * t / p.n_threads), uint64_t(n_pieces * (t + 1) / p.n_threads)),
+          std::memory_order_relaxed);
+  }
   p.pending.store(p.n_threads - 1, std::memory_order_relaxed);
   {
     // Bumping under the mutex closes the window between a worker's predicate check and its wait.

@@ -50,9 +50,15 @@ class ThreadPool {
   // more. Every item in [0, n) runs exactly once, and the item a call names as next is the one the same
   // thread runs next, so a call can start fetching into cache what that one will read.
   void parallel_for_lookahead(int64_t n, RangeFn fn);
+  // Like parallel_for, thread i owns the i-th contiguous share of [0, n) and runs it front to back, but
+  // in pieces of `grain` items (the last may be shorter); a thread done with its own share takes pieces
+  // from the back of another's. Each item runs exactly once. For streaming loops whose threads should each
+  // read one contiguous range (so a thread's prefetch runs ahead into its own next rows), without the
+  // whole step waiting for a thread whose core is busy with other work.
+  void parallel_for_stealing(int64_t n, int64_t grain, RangeFn fn);
 
  private:
-  enum class Split : uint8_t { Static, Pieces, Lookahead };
+  enum class Split : uint8_t { Static, Pieces, Lookahead, Stealing };
   void run(int64_t n, int64_t grain, Split split, RangeFn fn);
   struct Impl;
   Impl* impl_;

@@ -141,6 +141,83 @@ class TestThreadPool : public QObject {
     QCOMPARE(int(std::count(owner.begin(), owner.end(), stalled_thread.load())), 1);
   }
 
+  // Stealing: every index exactly once in whole pieces; the pieces a thread takes from its own share
+  // start at the share's first piece and run front to back, the ones it takes from another's share run
+  // back to front; no allocation per call.
+  void stealingRunsOwnShareInOrderThenSteals() {
+    for (int size = 1; size <= 4; ++size) {
+      ThreadPool pool(size);
+      for (int64_t n : {0, 1, 2, 5, 17, 100, 1001}) {
+        for (int64_t grain : {1, 3, 16, 5000}) {
+          std::vector<std::atomic<int>> hits(static_cast<size_t>(n));
+          std::vector<std::vector<int64_t>> pieces(static_cast<size_t>(size));  // per thread, in run order
+          std::atomic<int> bad{0};
+          pool.parallel_for_stealing(n, grain, [&](int64_t b, int64_t e, int thread) {
+            const bool whole = b < e && e <= n && b % grain == 0 && (e - b == grain || e == n);
+            if (thread < 0 || thread >= size || !(whole || (grain >= n && b == 0 && e == n))) {
+              bad.fetch_add(1);
+              return;
+            }
+            for (int64_t i = b; i < e; ++i) hits[size_t(i)].fetch_add(1);
+            pieces[size_t(thread)].push_back(b / grain);
+          });
+          QCOMPARE(bad.load(), 0);
+          for (int64_t i = 0; i < n; ++i) QCOMPARE(hits[size_t(i)].load(), 1);
+          if (size == 1 || grain >= n) continue;
+          const int64_t n_pieces = (n + grain - 1) / grain;
+          auto owner_of = [&](int64_t piece) {
+            for (int t = 0; t < size; ++t)
+              if (piece < n_pieces * (t + 1) / size) return t;
+            return -1;
+          };
+          for (int t = 0; t < size; ++t) {
+            const auto& run = pieces[size_t(t)];
+            size_t k = 0;
+            for (int64_t own = n_pieces * t / size; k < run.size() && owner_of(run[k]) == t; ++k, ++own)
+              QCOMPARE(run[k], own);  // own share: from its first piece, front to back
+            for (; k < run.size(); ++k) {
+              QVERIFY(owner_of(run[k]) != t);  // then only others' pieces...
+              if (k > 0 && owner_of(run[k - 1]) == owner_of(run[k])) QVERIFY(run[k] < run[k - 1]);  // ...from the back
+            }
+          }
+        }
+      }
+    }
+    ThreadPool pool(2);
+    std::atomic<int64_t> sum{0};
+    auto body = [&](int64_t b, int64_t e, int) { sum.fetch_add(e - b); };
+    pool.parallel_for_stealing(100, 7, body);
+    g_allocations = 0;
+    g_counting = true;
+    for (int rep = 0; rep < 100; ++rep) pool.parallel_for_stealing(100, 7, body);
+    g_counting = false;
+    QCOMPARE(g_allocations.load(), 0);
+    QCOMPARE(sum.load(), int64_t(101 * 100));
+  }
+
+  // The point of stealing: a thread that stalls on its first piece leaves the rest of its share to the
+  // other thread, which takes it from the back after its own (a static split would wait for the stalled one).
+  void stealingTakesAStalledThreadsShare() {
+    ThreadPool pool(2);
+    std::vector<int> owner(64, -1);
+    std::atomic<bool> first_claimed{false};
+    std::atomic<int> stalled_thread{-1};
+    std::atomic<int> done_by_others{0};
+    pool.parallel_for_stealing(64, 1, [&](int64_t b, int64_t e, int thread) {
+      bool expected = false;
+      if (first_claimed.compare_exchange_strong(expected, true)) {
+        stalled_thread = thread;
+        for (int i = 0; i < 10000 && done_by_others.load() < 63; ++i)
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      } else {
+        done_by_others.fetch_add(int(e - b));
+      }
+      for (int64_t i = b; i < e; ++i) owner[size_t(i)] = thread;
+    });
+    QCOMPARE(done_by_others.load(), 63);
+    QCOMPARE(int(std::count(owner.begin(), owner.end(), stalled_thread.load())), 1);
+  }
+
   // Lookahead: each item once, and the `next` a call names is exactly the item its thread runs next
   // (-1 only for a thread's last), in every pool size, including the inline paths (one thread, n = 1).
   void lookaheadNamesEachThreadsNextItem() {
