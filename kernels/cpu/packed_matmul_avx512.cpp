@@ -138,29 +138,6 @@ void group_kernel(const uint8_t* group, const Acts& a, int64_t t0, int nt, float
 
 }  // namespace
 
-void quantize_row_avx512(const float* x, int64_t nb, bool with_s, int32_t offset, int8_t* qs, float* d, float* s,
-                         int32_t* bias) {
-  const __m512i lo = _mm512_set1_epi32(-127), hi = _mm512_set1_epi32(127);
-  for (int64_t b = 0; b < nb; ++b, x += 32) {
-    const __m512 v0 = _mm512_loadu_ps(x), v1 = _mm512_loadu_ps(x + 16);
-    const float amax = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_abs_ps(v0), _mm512_abs_ps(v1)));
-    const float df = _cvtsh_ss(_cvtss_sh(amax / 127.0f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-    const __m512 id = _mm512_set1_ps(df != 0.0f ? 1.0f / df : 0.0f);
-    const __m512i q0 = _mm512_min_epi32(_mm512_max_epi32(_mm512_cvt_roundps_epi32(_mm512_mul_ps(v0, id),
-                                                         _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), lo), hi);
-    const __m512i q1 = _mm512_min_epi32(_mm512_max_epi32(_mm512_cvt_roundps_epi32(_mm512_mul_ps(v1, id),
-                                                         _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), lo), hi);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(qs + 32 * b), _mm512_cvtepi32_epi8(q0));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(qs + 32 * b + 16), _mm512_cvtepi32_epi8(q1));
-    const int32_t sum = _mm512_reduce_add_epi32(_mm512_add_epi32(q0, q1));
-    d[b] = df;
-    if (with_s)
-      s[b] = _cvtsh_ss(_cvtss_sh(df * static_cast<float>(sum), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-    else
-      bias[b] = offset * sum;
-  }
-}
-
 GroupKernel group_kernel_avx512(GgmlType t) {
   static_assert(kMaxTokens == 8);
   switch (t) {

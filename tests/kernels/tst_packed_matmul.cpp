@@ -3,6 +3,7 @@
 // invariance, and no packing at a SIMD level without the kernels.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -55,18 +56,33 @@ class TestPackedMatmul : public QObject {
   void cleanup() { set_simd_level(initial_); }
 
   // The fused activation quantization must give bit for bit what quantize_row gives (the unpacked
-  // matmul quantizes with it), including all-zero blocks, outliers and values at rounding ties.
+  // matmul quantizes with it), including all-zero blocks, outliers and values at rounding ties, in the
+  // 16-block groups (every lane position) and in the blocks after the last whole group.
+  void fusedQuantizationMatchesQuantizeRow_data() {
+    QTest::addColumn<int64_t>("nb");
+    QTest::addColumn<int64_t>("special");  // first block of the zero / outlier / ties run
+    QTest::newRow("1 block") << int64_t(1) << int64_t(0);
+    QTest::newRow("24 blocks, specials in the group") << int64_t(24) << int64_t(1);
+    QTest::newRow("24 blocks, specials in the tail") << int64_t(24) << int64_t(17);
+    QTest::newRow("48 blocks, specials across groups") << int64_t(48) << int64_t(14);
+    QTest::newRow("48 blocks, specials at the end") << int64_t(48) << int64_t(45);
+  }
   void fusedQuantizationMatchesQuantizeRow() {
-    constexpr int64_t nb = 24, n = nb * 32;
+    QFETCH(int64_t, nb);
+    QFETCH(int64_t, special);
+    const int64_t n = nb * 32;
     std::vector<float> x(n);
     uint32_t state = 12345;
     for (int64_t i = 0; i < n; ++i) {
       state = state * 1664525u + 1013904223u;
-      x[i] = (static_cast<float>(state >> 8) / 16777216.0f - 0.5f) * 6.0f;
+      // Block b spans a different range (1/8 to 8), so each lane of a group gets its own scale.
+      x[i] = (static_cast<float>(state >> 8) / 16777216.0f - 0.5f) * 6.0f * std::ldexp(1.0f, int((i / 32) % 7) - 3);
     }
-    for (int i = 32; i < 64; ++i) x[i] = 0.0f;           // block 1: all zero
-    x[70] = 300.0f;                                      // block 2: one outlier
-    for (int i = 96; i < 128; ++i) x[i] = 0.5f * (i - 111);  // block 3: exact half steps (ties)
+    auto block = [&](int64_t b) { return b < nb ? &x[size_t(32 * b)] : nullptr; };
+    if (float* z = block(special)) std::fill(z, z + 32, 0.0f);  // all zero
+    if (float* o = block(special + 1)) o[6] = 300.0f;            // one outlier
+    if (float* t = block(special + 2))                           // exact half steps (ties)
+      for (int i = 0; i < 32; ++i) t[i] = 0.5f * float(i - 15);
     for (bool q81 : {false, true}) {
       std::vector<uint8_t> ref(row_bytes(q81 ? GgmlType::Q8_1 : GgmlType::Q8_0, n));
       quantize_row(q81 ? GgmlType::Q8_1 : GgmlType::Q8_0, x.data(), ref.data(), n);
