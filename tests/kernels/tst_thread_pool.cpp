@@ -29,6 +29,48 @@ void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 class TestThreadPool : public QObject {
   Q_OBJECT
 
+ private:
+  // `loop(pool, body)` runs body over [0, 100) on a 3-thread pool; 101 calls must allocate nothing and
+  // cover 100 items each.
+  template <class Loop>
+  static void expectNoAllocationPerCall(Loop loop) {
+    ThreadPool pool(3);
+    std::atomic<int64_t> sum{0};
+    auto body = [&](int64_t b, int64_t e, int) { sum.fetch_add(e - b); };
+    loop(pool, body);
+    g_allocations = 0;
+    g_counting = true;
+    for (int rep = 0; rep < 100; ++rep) loop(pool, body);
+    g_counting = false;
+    QCOMPARE(g_allocations.load(), 0);
+    QCOMPARE(sum.load(), int64_t(101 * 100));
+  }
+
+  // `loop(pool, body)` runs body over [0, 64) in pieces of one item on a 2-thread pool. The thread that
+  // claims the first piece holds it until the other has done all 63 others (or 10 s pass): a split
+  // that leaves any of them to the stalled thread fails (a static split would leave it half).
+  template <class Loop>
+  static void expectOthersTakeAStalledThreadsWork(Loop loop) {
+    ThreadPool pool(2);
+    std::vector<int> owner(64, -1);
+    std::atomic<bool> first_claimed{false};
+    std::atomic<int> stalled_thread{-1};
+    std::atomic<int> done_by_others{0};
+    loop(pool, [&](int64_t b, int64_t e, int thread) {
+      bool expected = false;
+      if (first_claimed.compare_exchange_strong(expected, true)) {
+        stalled_thread = thread;
+        for (int i = 0; i < 10000 && done_by_others.load() < 63; ++i)
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      } else {
+        done_by_others.fetch_add(int(e - b));
+      }
+      for (int64_t i = b; i < e; ++i) owner[size_t(i)] = thread;
+    });
+    QCOMPARE(done_by_others.load(), 63);
+    QCOMPARE(int(std::count(owner.begin(), owner.end(), stalled_thread.load())), 1);
+  }
+
  private slots:
   // A parallel loop whose lambda captures far more than any small-buffer optimization holds still
   // allocates nothing: the engine calls hundreds of these per step.
@@ -104,41 +146,14 @@ class TestThreadPool : public QObject {
         }
       }
     }
-    ThreadPool pool(3);
-    std::atomic<int64_t> sum{0};
-    auto body = [&](int64_t b, int64_t e, int) { sum.fetch_add(e - b); };
-    pool.parallel_for_dynamic(100, 7, body);
-    g_allocations = 0;
-    g_counting = true;
-    for (int rep = 0; rep < 100; ++rep) pool.parallel_for_dynamic(100, 7, body);
-    g_counting = false;
-    QCOMPARE(g_allocations.load(), 0);
-    QCOMPARE(sum.load(), int64_t(101 * 100));
+    expectNoAllocationPerCall([](ThreadPool& pool, RangeFn body) { pool.parallel_for_dynamic(100, 7, body); });
   }
 
   // The point of dynamic pieces: a thread that stalls on its first piece does not keep the rest of
   // the work waiting for it; the other threads take every other piece (a static split would have
   // left half of the items to the stalled thread).
   void dynamicWorkAvoidsAStalledThread() {
-    ThreadPool pool(2);
-    std::vector<int> owner(64, -1);
-    std::atomic<bool> first_claimed{false};
-    std::atomic<int> stalled_thread{-1};
-    std::atomic<int> done_by_others{0};
-    pool.parallel_for_dynamic(64, 1, [&](int64_t b, int64_t e, int thread) {
-      bool expected = false;
-      if (first_claimed.compare_exchange_strong(expected, true)) {
-        stalled_thread = thread;
-        // Hold this piece until the other thread has done all the rest (or give up after 10 s).
-        for (int i = 0; i < 10000 && done_by_others.load() < 63; ++i)
-          std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      } else {
-        done_by_others.fetch_add(int(e - b));
-      }
-      for (int64_t i = b; i < e; ++i) owner[size_t(i)] = thread;
-    });
-    QCOMPARE(done_by_others.load(), 63);
-    QCOMPARE(int(std::count(owner.begin(), owner.end(), stalled_thread.load())), 1);
+    expectOthersTakeAStalledThreadsWork([](ThreadPool& pool, RangeFn body) { pool.parallel_for_dynamic(64, 1, body); });
   }
 
   // Stealing: every index exactly once in whole pieces; the pieces a thread takes from its own share
@@ -183,39 +198,13 @@ class TestThreadPool : public QObject {
         }
       }
     }
-    ThreadPool pool(2);
-    std::atomic<int64_t> sum{0};
-    auto body = [&](int64_t b, int64_t e, int) { sum.fetch_add(e - b); };
-    pool.parallel_for_stealing(100, 7, body);
-    g_allocations = 0;
-    g_counting = true;
-    for (int rep = 0; rep < 100; ++rep) pool.parallel_for_stealing(100, 7, body);
-    g_counting = false;
-    QCOMPARE(g_allocations.load(), 0);
-    QCOMPARE(sum.load(), int64_t(101 * 100));
+    expectNoAllocationPerCall([](ThreadPool& pool, RangeFn body) { pool.parallel_for_stealing(100, 7, body); });
   }
 
   // The point of stealing: a thread that stalls on its first piece leaves the rest of its share to the
   // other thread, which takes it from the back after its own (a static split would wait for the stalled one).
   void stealingTakesAStalledThreadsShare() {
-    ThreadPool pool(2);
-    std::vector<int> owner(64, -1);
-    std::atomic<bool> first_claimed{false};
-    std::atomic<int> stalled_thread{-1};
-    std::atomic<int> done_by_others{0};
-    pool.parallel_for_stealing(64, 1, [&](int64_t b, int64_t e, int thread) {
-      bool expected = false;
-      if (first_claimed.compare_exchange_strong(expected, true)) {
-        stalled_thread = thread;
-        for (int i = 0; i < 10000 && done_by_others.load() < 63; ++i)
-          std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      } else {
-        done_by_others.fetch_add(int(e - b));
-      }
-      for (int64_t i = b; i < e; ++i) owner[size_t(i)] = thread;
-    });
-    QCOMPARE(done_by_others.load(), 63);
-    QCOMPARE(int(std::count(owner.begin(), owner.end(), stalled_thread.load())), 1);
+    expectOthersTakeAStalledThreadsWork([](ThreadPool& pool, RangeFn body) { pool.parallel_for_stealing(64, 1, body); });
   }
 
   // Lookahead: each item once, and the `next` a call names is exactly the item its thread runs next
