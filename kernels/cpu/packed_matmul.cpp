@@ -20,13 +20,14 @@ namespace {
 constexpr int R = PackedMatrix::kRows;
 
 // With a few tokens a matmul streams its weights from memory: each thread runs one contiguous share, so
-// its prefetch runs ahead inside its own rows, in pieces of at most kMaxStealGroups groups (~190 KiB of
-// Q4_1), so a thread that finishes first takes the other's last pieces instead of waiting. From
+// its prefetch runs ahead inside its own rows, in kStealPiecesPerShare pieces of 2 to kMaxStealGroups
+// groups (at most ~190 KiB of Q4_1), so a thread that finishes first takes the other's last pieces instead of waiting. From
 // kDynamicFromTokens tokens it is compute-bound, and the threads claim pieces of about
 // 1/kPiecesPerThread of their share in turn. Either way a thread that runs slower (its core busy with
 // other work) does not hold up the step while the other waits.
 constexpr int64_t kDynamicFromTokens = 4;
 constexpr int64_t kPiecesPerThread = 4;
+constexpr int64_t kStealPiecesPerShare = 8;
 constexpr int64_t kMaxStealGroups = 32;
 
 packed::GroupKernel kernel_for(GgmlType t) {
@@ -176,7 +177,7 @@ void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, floa
     body(0, W.n_groups(), 0);
   } else if (n_tokens < kDynamicFromTokens) {
     const int64_t share = W.n_groups() / pool->size();
-    pool->parallel_for_stealing(W.n_groups(), std::clamp<int64_t>(share / 8, 2, kMaxStealGroups), body);
+    pool->parallel_for_stealing(W.n_groups(), std::clamp<int64_t>(share / kStealPiecesPerShare, 2, kMaxStealGroups), body);
   } else {
     const int64_t pieces = int64_t(pool->size()) * kPiecesPerThread;
     pool->parallel_for_dynamic(W.n_groups(), std::max<int64_t>(1, W.n_groups() / pieces), body);

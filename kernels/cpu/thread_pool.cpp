@@ -88,10 +88,8 @@ struct ThreadPool::Impl {
     }
   }
 
-  void run_piece(int64_t piece, int index) {
-    const int64_t begin = piece * grain;
-    (*fn)(begin, std::min(n_items, begin + grain), index);
-  }
+  // Runs the piece of `grain` items that starts at item `begin` (the last piece may be shorter).
+  void run_piece(int64_t begin, int index) { (*fn)(begin, std::min(n_items, begin + grain), index); }
 
   void run_chunk(int index) {
     switch (split) {
@@ -105,13 +103,13 @@ struct ThreadPool::Impl {
         for (;;) {
           const int64_t begin = next.fetch_add(grain, std::memory_order_relaxed);
           if (begin >= n_items) return;
-          (*fn)(begin, std::min(n_items, begin + grain), index);
+          run_piece(begin, index);
         }
       case Split::Stealing: {
-        for (int64_t piece; (piece = claim(shares[size_t(index)], true)) >= 0;) run_piece(piece, index);
+        for (int64_t piece; (piece = claim(shares[size_t(index)], true)) >= 0;) run_piece(piece * grain, index);
         for (int k = 1; k < n_threads; ++k) {
           Share& victim = shares[size_t((index + k) % n_threads)];
-          for (int64_t piece; (piece = claim(victim, false)) >= 0;) run_piece(piece, index);
+          for (int64_t piece; (piece = claim(victim, false)) >= 0;) run_piece(piece * grain, index);
         }
         return;
       }
@@ -188,7 +186,7 @@ void ThreadPool::run(int64_t n, int64_t grain, Split split, RangeFn fn) {
     for (int64_t i = 0; i < n; ++i) fn(i, i + 1 < n ? i + 1 : -1, 0);
     return;
   }
-  if (p.n_threads == 1 || n == 1 || (split != Split::Static && split != Split::Lookahead && grain >= n)) {
+  if (p.n_threads == 1 || n == 1 || ((split == Split::Pieces || split == Split::Stealing) && grain >= n)) {
     fn(0, n, 0);
     return;
   }
