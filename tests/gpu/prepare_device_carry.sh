@@ -13,7 +13,7 @@ model="${INFERSCOPE_MODEL:-${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/models/Smo
 rm -rf "$carry"
 mkdir -p "$carry/debs" "$carry/m1" "$carry/m2" "$carry/m3" "$root/.whl"
 (cd "$carry/debs" && apt-get download \
-  libqt6core6 libqt6test6 qt6-base-dev qt6-base-dev-tools libicu72 libdouble-conversion3 libb2-1 libpcre2-16-0 \
+  libqt6core6 libqt6test6 qt6-base-dev qt6-base-dev-tools qmake6 qmake6-bin libglib2.0-0 libffi8 libicu72 libdouble-conversion3 libb2-1 libpcre2-16-0 \
   libspdlog-dev libspdlog1.10 libfmt-dev libfmt9 nlohmann-json3-dev libcli11-dev \
   libpcre2-dev libpcre2-8-0 libpcre2-32-0 libpcre2-posix3 libxxhash-dev libxxhash0 pkgconf pkgconf-bin libpkgconf3)
 rm -f "$root"/.whl/gguf-*.whl
