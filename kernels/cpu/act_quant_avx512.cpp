@@ -66,8 +66,8 @@ void quantize_one(const float* x, bool with_s, int32_t offset, int8_t* qs, float
 
 }  // namespace
 
-void quantize_row_avx512(const float* x, int64_t nb, bool with_s, int32_t offset, int8_t* qs, float* d, float* s,
-                         int32_t* bias) {
+void quantize_row_avx512(const float* x, int64_t nb, bool with_s, int32_t offset, int64_t stride, int8_t* qs, float* d,
+                         float* s, int32_t* bias) {
   int64_t b0 = 0;
   for (; b0 + 16 <= nb; b0 += 16) {
     const float* xg = x + 32 * b0;
@@ -83,17 +83,25 @@ void quantize_row_avx512(const float* x, int64_t nb, bool with_s, int32_t offset
     _mm512_store_ps(id, _mm512_maskz_div_ps(nonzero, _mm512_set1_ps(1.0f), df));
     for (int p = 0; p < 16; ++p) {
       const int b = transposed(p);
-      v[p] = _mm512_castsi512_ps(quantize_block(xg + 32 * b, _mm512_set1_ps(id[b]), qs + 32 * (b0 + b)));
+      v[p] = _mm512_castsi512_ps(quantize_block(xg + 32 * b, _mm512_set1_ps(id[b]), qs + 32 * stride * (b0 + b)));
     }
     const __m512i sum = _mm512_castps_si512(reduce16(v, add_epi32_as_ps));
-    _mm512_storeu_ps(d + b0, df);
-    if (with_s)
-      _mm512_storeu_ps(s + b0, round_to_fp16(_mm512_mul_ps(df, _mm512_cvtepi32_ps(sum))));
-    else
-      _mm512_storeu_si512(bias + b0, _mm512_mullo_epi32(_mm512_set1_epi32(offset), sum));
+    // Scales (and s or bias) of the 16 blocks, one vector each, stored stride apart.
+    const __m512 third = with_s ? round_to_fp16(_mm512_mul_ps(df, _mm512_cvtepi32_ps(sum)))
+                                : _mm512_castsi512_ps(_mm512_mullo_epi32(_mm512_set1_epi32(offset), sum));
+    float* third_out = with_s ? s : reinterpret_cast<float*>(bias);
+    if (stride == 1) {
+      _mm512_storeu_ps(d + b0, df);
+      _mm512_storeu_ps(third_out + b0, third);
+    } else {
+      const __m512i at = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                            _mm512_set1_epi32(static_cast<int32_t>(stride)));
+      _mm512_i32scatter_ps(d + b0 * stride, at, df, 4);
+      _mm512_i32scatter_ps(third_out + b0 * stride, at, third, 4);
+    }
   }
   for (int64_t b = b0; b < nb; ++b)
-    quantize_one(x + 32 * b, with_s, offset, qs + 32 * b, d + b, s + b, bias + b);
+    quantize_one(x + 32 * b, with_s, offset, qs + 32 * stride * b, d + stride * b, s + stride * b, bias + stride * b);
 }
 
 }  // namespace inferscope::kernels::packed

@@ -8,10 +8,13 @@ namespace inferscope::kernels::packed {
 
 inline constexpr int kMaxTokens = 8;  // activation rows per pass over a group's weights
 
-// Quantized activation rows, split into the arrays the kernels read.
+// Quantized activation rows, split into the arrays the kernels read, tile by tile: tokens [8i, 8i + w)
+// (w = the tile's width, 8 but for the last tile) start at token offset 8i and hold their blocks
+// interleaved, block b of the tile's token u at index b * w + u (codes: 32 bytes per index). So a
+// kernel reads one block of all its tokens from one place, through one pointer.
 struct Acts {
-  const int8_t* qs = nullptr;      // n_tokens rows of n_in codes
-  const float* d = nullptr;        // n_tokens rows of nb scales (the fp16 block scale, widened)
+  const int8_t* qs = nullptr;      // codes: tile i starts at 8i * n_in
+  const float* d = nullptr;        // scales (the fp16 block scale, widened): tile i starts at 8i * nb
   const float* s = nullptr;        // Q8_1 only: the block's s = d * sum(codes), fp16-rounded as stored
   const int32_t* bias = nullptr;   // unsigned-code formats: offset * sum(codes) per block
   int64_t n_in = 0;
@@ -33,8 +36,10 @@ GroupKernel group_kernel_avx512(GgmlType t);
 // Quantizes one activation row of nb blocks straight into the kernels' arrays, with exactly the
 // arithmetic of quantize_row's Q8_0 / Q8_1 (fp16 scale rounded to nearest-even, codes rounded to
 // nearest-even and clamped to +-127): with_s writes s = fp16(d * sum(codes)) (Q8_1), else
-// bias = offset * sum(codes). AVX-512 only.
-void quantize_row_avx512(const float* x, int64_t nb, bool with_s, int32_t offset, int8_t* qs, float* d, float* s,
-                         int32_t* bias);
+// bias = offset * sum(codes). Block b goes to qs + 32 * stride * b and d/s/bias[stride * b] (stride 1:
+// a plain row; the tile's width: its place in an interleaved tile); nothing between is written.
+// AVX-512 only.
+void quantize_row_avx512(const float* x, int64_t nb, bool with_s, int32_t offset, int64_t stride, int8_t* qs, float* d,
+                         float* s, int32_t* bias);
 
 }  // namespace inferscope::kernels::packed

@@ -88,13 +88,18 @@ struct ActScratch {
 // Quantizes X rows [t_begin, t_end) straight into the kernels' arrays, with exactly the arithmetic of
 // quantize_row's Q8_0 (Q4_0, Q8_0 weights) or Q8_1 (Q4_1), which the unpacked matmul() uses. Packed
 // kernels exist only at SimdLevel::Avx512, so the AVX-512 quantizer is always available here.
-void quantize_acts(GgmlType wt, const float* X, int64_t t_begin, int64_t t_end, int64_t n_in, int8_t* qs, float* d,
-                   float* s, int32_t* bias) {
+void quantize_acts(GgmlType wt, const float* X, int64_t t_begin, int64_t t_end, int64_t n_tokens, int64_t n_in,
+                   int8_t* qs, float* d, float* s, int32_t* bias) {
   const int64_t nb = n_in / QK;
   const bool q81 = wt == GgmlType::Q4_1;
   const int32_t offset = wt == GgmlType::Q8_0 ? 128 : 8;
-  for (int64_t t = t_begin; t < t_end; ++t)
-    packed::quantize_row_avx512(X + t * n_in, nb, q81, offset, qs + t * n_in, d + t * nb, s + t * nb, bias + t * nb);
+  for (int64_t t = t_begin; t < t_end; ++t) {
+    // Token t is slot u of the tile starting at token t0, of width w (Acts' layout).
+    const int64_t t0 = t - t % packed::kMaxTokens, u = t - t0;
+    const int64_t w = std::min<int64_t>(packed::kMaxTokens, n_tokens - t0);
+    packed::quantize_row_avx512(X + t * n_in, nb, q81, offset, w, qs + (t0 * nb + u) * QK, d + t0 * nb + u,
+                                s + t0 * nb + u, bias + t0 * nb + u);
+  }
 }
 
 }  // namespace
@@ -157,9 +162,9 @@ void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, floa
   a.bias = bias;
   const GgmlType wt = W.type();
   if (pool && n_tokens > 1)
-    pool->parallel_for(n_tokens, [&](int64_t b, int64_t e, int) { quantize_acts(wt, X, b, e, n_in, qs, d, s, bias); });
+    pool->parallel_for(n_tokens, [&](int64_t b, int64_t e, int) { quantize_acts(wt, X, b, e, n_tokens, n_in, qs, d, s, bias); });
   else
-    quantize_acts(wt, X, 0, n_tokens, n_in, qs, d, s, bias);
+    quantize_acts(wt, X, 0, n_tokens, n_tokens, n_in, qs, d, s, bias);
 
   auto body = [&](int64_t g_begin, int64_t g_end, int) {
     for (int64_t g = g_begin; g < g_end; ++g) {

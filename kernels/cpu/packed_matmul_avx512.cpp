@@ -62,8 +62,9 @@ inline __m512i dot_block_1(const uint8_t* qs, const int8_t* x) {
 // the NT updates issued back to back are independent and each chain's VNNI latency hides behind the
 // other tokens' (a chain per token written out whole left the out-of-order window to find that
 // overlap, and it found too little of it). Integer sums are exact, so the order changes no result.
+// x: the block's codes of the NT tokens, 32 bytes apart (the interleaved tile of Acts).
 template <GgmlType T, int NT>
-inline void dot_block_n(const uint8_t* qs, const int8_t* const x[NT], __m512i s[NT]) {
+inline void dot_block_n(const uint8_t* qs, const int8_t* x, __m512i s[NT]) {
 #pragma GCC unroll 8
   for (int t = 0; t < NT; ++t) s[t] = _mm512_setzero_si512();
 #pragma GCC unroll 4
@@ -71,12 +72,15 @@ inline void dot_block_n(const uint8_t* qs, const int8_t* const x[NT], __m512i s[
     __m512i lo, hi;
     load_code_pair<T>(qs, k, lo, hi);
 #pragma GCC unroll 8
-    for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], lo, bcast4(x[t] + 4 * k));
+    for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], lo, bcast4(x + 32 * t + 4 * k));
 #pragma GCC unroll 8
-    for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], hi, bcast4(x[t] + 16 + 4 * k));
+    for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], hi, bcast4(x + 32 * t + 16 + 4 * k));
   }
 }
 
+// Tokens [t0, t0 + NT), one interleaved tile of Acts, against one group. Every per-block operand of the
+// tile sits at a fixed offset from one pointer per array, so the loop needs a handful of registers for
+// addresses (with a pointer per token, the 8-token tile spilled them and reloaded one per token and block).
 template <GgmlType T, int NT>
 void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64_t y_stride, int rows_valid) {
   constexpr int kCodes = codes_bytes(T);
@@ -84,13 +88,15 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   const auto* dsec = reinterpret_cast<const uint16_t*>(group + nb * kCodes);
   const uint16_t* msec = dsec + nb * 16;
 
+  // Every loop over the tile's tokens is unrolled by pragma: left to GCC, the first and last were not,
+  // and it kept a zeroed stack copy of acc (a rep stos per call, ~8% of the kernel's time at 8 tokens).
   __m512 acc[NT];
-  const int8_t* aq[NT];
-  for (int t = 0; t < NT; ++t) {
-    acc[t] = _mm512_setzero_ps();
-    aq[t] = a.qs + (t0 + t) * a.n_in;
-  }
-  const float* ad = a.d + t0 * nb;
+#pragma GCC unroll 8
+  for (int t = 0; t < NT; ++t) acc[t] = _mm512_setzero_ps();
+  const int8_t* xq = a.qs + t0 * a.n_in;  // block b of token t: xq + 32 * (b * NT + t)
+  const float* ad = a.d + t0 * nb;        // and its scale: ad[b * NT + t]; likewise s and bias
+  const float* as = a.s + t0 * nb;
+  const int32_t* ab = a.bias + t0 * nb;
   // Bytes of the group per block (codes, fp16 scale and min of 16 rows): the prefetch walks the group at
   // that pace, a fixed distance ahead, so it covers the scale section and the next group too.
   constexpr int64_t kBlockBytes = kCodes + 2 * 16 + (has_min(T) ? 2 * 16 : 0);
@@ -98,27 +104,25 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   for (int64_t b = 0; b < nb; ++b) {
     for (int64_t o = 0; o < kBlockBytes; o += 64) _mm_prefetch(ahead + b * kBlockBytes + o, _MM_HINT_T0);
     __m512i s[NT];
-    if constexpr (NT == 1) {
-      s[0] = dot_block_1<T>(group + b * kCodes, aq[0] + b * 32);
-    } else {
-      const int8_t* x[NT];
-      for (int t = 0; t < NT; ++t) x[t] = aq[t] + b * 32;
-      dot_block_n<T, NT>(group + b * kCodes, x, s);
-    }
+    if constexpr (NT == 1)
+      s[0] = dot_block_1<T>(group + b * kCodes, xq + b * 32);
+    else
+      dot_block_n<T, NT>(group + b * kCodes, xq + b * NT * 32, s);
     const __m512 dw = _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(dsec + b * 16)));
     __m512 mw = _mm512_setzero_ps();
     if constexpr (has_min(T)) mw = _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(msec + b * 16)));
 #pragma GCC unroll 8
     for (int t = 0; t < NT; ++t) {
-      const int64_t ai = t * nb + b;
+      const int64_t ai = b * NT + t;
       __m512i st = s[t];
-      if constexpr (!has_min(T)) st = _mm512_sub_epi32(st, _mm512_set1_epi32(a.bias[t0 * nb + ai]));
+      if constexpr (!has_min(T)) st = _mm512_sub_epi32(st, _mm512_set1_epi32(ab[ai]));
       const __m512 scale = _mm512_mul_ps(dw, _mm512_set1_ps(ad[ai]));
       acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(st), scale, acc[t]);
-      if constexpr (has_min(T)) acc[t] = _mm512_fmadd_ps(mw, _mm512_set1_ps(a.s[t0 * nb + ai]), acc[t]);
+      if constexpr (has_min(T)) acc[t] = _mm512_fmadd_ps(mw, _mm512_set1_ps(as[ai]), acc[t]);
     }
   }
   const __mmask16 mask = rows_valid >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << rows_valid) - 1);
+#pragma GCC unroll 8
   for (int t = 0; t < NT; ++t) _mm512_mask_storeu_ps(y + t * y_stride, mask, acc[t]);
 }
 

@@ -61,15 +61,19 @@ class TestPackedMatmul : public QObject {
   void fusedQuantizationMatchesQuantizeRow_data() {
     QTest::addColumn<int64_t>("nb");
     QTest::addColumn<int64_t>("special");  // first block of the zero / outlier / ties run
-    QTest::newRow("1 block") << int64_t(1) << int64_t(0);
-    QTest::newRow("24 blocks, specials in the group") << int64_t(24) << int64_t(1);
-    QTest::newRow("24 blocks, specials in the tail") << int64_t(24) << int64_t(17);
-    QTest::newRow("48 blocks, specials across groups") << int64_t(48) << int64_t(14);
-    QTest::newRow("48 blocks, specials at the end") << int64_t(48) << int64_t(45);
+    QTest::addColumn<int64_t>("stride");   // blocks of other rows interleaved (a tile's width)
+    QTest::newRow("1 block") << int64_t(1) << int64_t(0) << int64_t(1);
+    QTest::newRow("24 blocks, specials in the group") << int64_t(24) << int64_t(1) << int64_t(1);
+    QTest::newRow("24 blocks, specials in the tail") << int64_t(24) << int64_t(17) << int64_t(1);
+    QTest::newRow("48 blocks, specials across groups") << int64_t(48) << int64_t(14) << int64_t(1);
+    QTest::newRow("48 blocks, specials at the end") << int64_t(48) << int64_t(45) << int64_t(1);
+    QTest::newRow("24 blocks, stride 3") << int64_t(24) << int64_t(1) << int64_t(3);
+    QTest::newRow("48 blocks, stride 8") << int64_t(48) << int64_t(14) << int64_t(8);
   }
   void fusedQuantizationMatchesQuantizeRow() {
     QFETCH(int64_t, nb);
     QFETCH(int64_t, special);
+    QFETCH(int64_t, stride);
     const int64_t n = nb * 32;
     std::vector<float> x(n);
     uint32_t state = 12345;
@@ -86,28 +90,37 @@ class TestPackedMatmul : public QObject {
     for (bool q81 : {false, true}) {
       std::vector<uint8_t> ref(row_bytes(q81 ? GgmlType::Q8_1 : GgmlType::Q8_0, n));
       quantize_row(q81 ? GgmlType::Q8_1 : GgmlType::Q8_0, x.data(), ref.data(), n);
-      std::vector<int8_t> qs(n);
-      std::vector<float> d(nb), s(nb, -1.0f);
-      std::vector<int32_t> bias(nb, -1);
-      packed::quantize_row_avx512(x.data(), nb, q81, 8, qs.data(), d.data(), s.data(), bias.data());
+      // Sentinels everywhere: the slots between a row's blocks (stride > 1) must stay untouched.
+      std::vector<int8_t> qs(size_t(n * stride), int8_t(0x5A));
+      std::vector<float> d(size_t(nb * stride), -2.0f), s(size_t(nb * stride), -1.0f);
+      std::vector<int32_t> bias(size_t(nb * stride), -1);
+      packed::quantize_row_avx512(x.data(), nb, q81, 8, stride, qs.data(), d.data(), s.data(), bias.data());
+      for (int64_t i = 0; i < nb * stride; ++i) {
+        if (i % stride == 0) continue;
+        QCOMPARE(d[size_t(i)], -2.0f);
+        QCOMPARE(s[size_t(i)], -1.0f);
+        QCOMPARE(bias[size_t(i)], -1);
+        for (int j = 0; j < 32; ++j) QCOMPARE(qs[size_t(32 * i + j)], int8_t(0x5A));
+      }
       for (int64_t b = 0; b < nb; ++b) {
+        const size_t at = size_t(b * stride);
         const int8_t* want_qs;
         uint16_t want_d;
         if (q81) {
           const auto& blk = reinterpret_cast<const block_q8_1*>(ref.data())[b];
           want_qs = blk.qs;
           want_d = blk.d;
-          QCOMPARE(s[b], fp16_to_fp32(blk.s));
+          QCOMPARE(s[at], fp16_to_fp32(blk.s));
         } else {
           const auto& blk = reinterpret_cast<const block_q8_0*>(ref.data())[b];
           want_qs = blk.qs;
           want_d = blk.d;
           int32_t sum = 0;
           for (int j = 0; j < 32; ++j) sum += want_qs[j];
-          QCOMPARE(bias[b], 8 * sum);
+          QCOMPARE(bias[at], 8 * sum);
         }
-        QCOMPARE(d[b], fp16_to_fp32(want_d));
-        QVERIFY2(std::memcmp(qs.data() + 32 * b, want_qs, 32) == 0, qPrintable(QString("codes of block %1").arg(b)));
+        QCOMPARE(d[at], fp16_to_fp32(want_d));
+        QVERIFY2(std::memcmp(qs.data() + 32 * at, want_qs, 32) == 0, qPrintable(QString("codes of block %1").arg(b)));
       }
     }
   }
