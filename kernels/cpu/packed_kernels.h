@@ -19,6 +19,7 @@ struct Acts {
   const int32_t* bias = nullptr;   // unsigned-code formats: offset * sum(codes) per block
   int64_t n_in = 0;
   int64_t nb = 0;                  // blocks of 32 per row
+  int64_t n_tokens = 0;            // rows in all: a group is passed over once per tile
 };
 
 // Tokens [t0, t0 + nt) against one group (16 rows); nt in 1..kMaxTokens. Writes the first rows_valid

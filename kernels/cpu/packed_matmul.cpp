@@ -152,6 +152,7 @@ void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, floa
   packed::Acts a;
   a.n_in = n_in;
   a.nb = nb;
+  a.n_tokens = n_tokens;
   int8_t* qs = scratch(sc.qs, nt * n_in);
   float* d = scratch(sc.d, nt * nb);
   float* s = scratch(sc.s, nt * nb);

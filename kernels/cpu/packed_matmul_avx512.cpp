@@ -4,6 +4,7 @@
 // once and reused by every token of the tile.
 #include "kernels/cpu/avx512_intrinsics.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "kernels/cpu/packed_kernels.h"
@@ -98,11 +99,20 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   const float* as = a.s + t0 * nb;
   const int32_t* ab = a.bias + t0 * nb;
   // Bytes of the group per block (codes, fp16 scale and min of 16 rows): the prefetch walks the group at
-  // that pace, a fixed distance ahead, so it covers the scale section and the next group too.
+  // that pace, a fixed distance ahead, so it covers the scale section and the next group too. A group is
+  // passed over once per tile of tokens, and the passes share that walk: pass i of n asks for its i-th
+  // n-th of the bytes ahead. (Every pass walking all of it asked for each line n times, and in the first
+  // pass at n times the pace that the passes together consume it: with 16 tokens the head's Q8_0 matmul ran
+  // ~20% slower from memory than from cache.)
   constexpr int64_t kBlockBytes = kCodes + 2 * 16 + (has_min(T) ? 2 * 16 : 0);
+  const int64_t n_tiles = (a.n_tokens + kMaxTokens - 1) / kMaxTokens, tile = t0 / kMaxTokens;
+  const int64_t pass_bytes = nb * kBlockBytes / n_tiles;
   const char* ahead = reinterpret_cast<const char*>(group) + (NT == 1 ? kPrefetchBytes : kPrefetchBytesTile);
+  const char* pf = ahead + tile * pass_bytes;
+  const char* const pf_end = tile + 1 == n_tiles ? ahead + nb * kBlockBytes : pf + pass_bytes;
+  const int64_t pf_step = (pf_end - pf + nb - 1) / nb;  // bytes asked for per block of this pass
   for (int64_t b = 0; b < nb; ++b) {
-    for (int64_t o = 0; o < kBlockBytes; o += 64) _mm_prefetch(ahead + b * kBlockBytes + o, _MM_HINT_T0);
+    for (const char* e = std::min(pf + pf_step, pf_end); pf < e; pf += 64) _mm_prefetch(pf, _MM_HINT_T0);
     __m512i s[NT];
     if constexpr (NT == 1)
       s[0] = dot_block_1<T>(group + b * kCodes, xq + b * 32);
