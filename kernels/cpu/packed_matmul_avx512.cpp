@@ -111,8 +111,9 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   const char* pf = ahead + tile * pass_bytes;
   const char* const pf_end = tile + 1 == n_tiles ? ahead + nb * kBlockBytes : pf + pass_bytes;
   const int64_t pf_step = (pf_end - pf + nb - 1) / nb;  // bytes asked for per block of this pass
+  const char* pf_lim = pf;  // advances pf_step per block; pf, a line at a time, follows it
   for (int64_t b = 0; b < nb; ++b) {
-    for (const char* e = std::min(pf + pf_step, pf_end); pf < e; pf += 64) _mm_prefetch(pf, _MM_HINT_T0);
+    for (pf_lim = std::min(pf_lim + pf_step, pf_end); pf < pf_lim; pf += 64) _mm_prefetch(pf, _MM_HINT_T0);
     __m512i s[NT];
     if constexpr (NT == 1)
       s[0] = dot_block_1<T>(group + b * kCodes, xq + b * 32);
