@@ -231,7 +231,9 @@ void BM_PagedAttentionChunk(benchmark::State& state, KvDtype d, int n_keys, int 
 // lockstep), one decode query per call, each call on the next sequence, so every call reads its K/V from
 // memory as a step over many sequences does (BM_PagedAttention's one sequence stays in cache). With
 // lookahead, each call is told the next sequence (KvLookahead), as the engine's attention items are.
-void BM_PagedAttentionCold(benchmark::State& state, KvDtype d, int n_keys, bool lookahead) {
+// contiguous: each sequence's blocks adjacent in the pool instead of shuffled (f16 only), which measures
+// what an allocator that keeps a sequence's blocks together would buy.
+void BM_PagedAttentionCold(benchmark::State& state, KvDtype d, int n_keys, bool lookahead, bool contiguous) {
   constexpr size_t kPoolBytes = size_t(96) << 20;
   const int blocks_per_seq = (n_keys + kBlockSize - 1) / kBlockSize;
   const size_t seq_bytes = 2 * size_t(blocks_per_seq) * kBlockSize * kKvHeads * kHeadDim * kv_dtype_bytes(d);
@@ -241,7 +243,7 @@ void BM_PagedAttentionCold(benchmark::State& state, KvDtype d, int n_keys, bool 
   std::vector<int32_t> order(n_blocks);
   std::iota(order.begin(), order.end(), 0);
   std::mt19937 rng(99);
-  std::shuffle(order.begin(), order.end(), rng);
+  if (!contiguous) std::shuffle(order.begin(), order.end(), rng);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   std::vector<float> row(kKvHeads * kHeadDim);
   for (int64_t slot = 0; slot < int64_t(n_blocks) * kBlockSize; ++slot) {
@@ -320,11 +322,13 @@ void register_all() {
       }
   for (KvDtype d : kv_types)
     for (int n : {192, 1024})
-      for (bool ahead : {false, true}) {
-        const std::string name = std::string("BM_PagedAttentionCold/") + kv_dtype_name(d) + "/" + std::to_string(n) +
-                                 (ahead ? "/lookahead" : "/alone");
-        benchmark::RegisterBenchmark(name.c_str(), BM_PagedAttentionCold, d, n, ahead)->UseRealTime();
-      }
+      for (bool ahead : {false, true})
+        for (bool contiguous : {false, true}) {
+          if (contiguous && d != KvDtype::F16) continue;
+          const std::string name = std::string("BM_PagedAttentionCold/") + kv_dtype_name(d) + "/" + std::to_string(n) +
+                                   (ahead ? "/lookahead" : "/alone") + (contiguous ? "/contiguous" : "");
+          benchmark::RegisterBenchmark(name.c_str(), BM_PagedAttentionCold, d, n, ahead, contiguous)->UseRealTime();
+        }
   for (KvDtype d : kv_types)
     for (int p : kPoolSizes) {
       const std::string name =
