@@ -21,6 +21,8 @@
 namespace inferscope::ui {
 
 namespace {
+// The KV budget's upper limit on the CPU (64 GiB); on a GPU the device's free memory sets it instead.
+constexpr int kMaxHostBudgetMiB = 65536;
 const kernels::KvDtype kDtypes[] = {kernels::KvDtype::F32, kernels::KvDtype::F16, kernels::KvDtype::BF16,
                                     kernels::KvDtype::FP8_E4M3, kernels::KvDtype::INT8};
 }
@@ -41,7 +43,7 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   blockSize_ = new QSpinBox;
   blockSize_->setRange(1, 256);
   budgetMiB_ = new QSpinBox;
-  budgetMiB_->setRange(1, 65536);
+  budgetMiB_->setRange(1, kMaxHostBudgetMiB);
   budgetMiB_->setSuffix(QStringLiteral(" MiB"));
   blocks_ = new QLabel;
   prefixCaching_ = new QCheckBox;
@@ -213,7 +215,7 @@ void EngineSettingsPanel::updateDerived() {
   // On the GPU the KV pool lives in device memory: the budget cannot exceed what is free there.
   const bool gpu = c.backend == BackendKind::Cuda;
   const int free_mib = int(std::min<size_t>(cudaProbe_.device.free_bytes >> 20, size_t(1) << 30));
-  budgetMiB_->setMaximum(gpu && free_mib > 0 ? free_mib : 65536);
+  budgetMiB_->setMaximum(gpu && free_mib > 0 ? free_mib : kMaxHostBudgetMiB);
   const int64_t blocks = blocksForCurrentSettings();
   if (blocks < 0) {
     blocks_->setText(tr("(load a model to see the block count)"));
