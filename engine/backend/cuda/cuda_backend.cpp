@@ -156,7 +156,7 @@ void CudaBackend::upload_plan(int n_rows) {
   // The previous step's upload read staging_ asynchronously; forward() ends with a synchronize, so
   // the buffer is free again here.
   for (const Section& sec : s)
-    if (sec.bytes) std::memcpy(staging_.get() + sec.off, sec.src, sec.bytes);
+    if (sec.bytes) std::memcpy(staging_.get<unsigned char>() + sec.off, sec.src, sec.bytes);
   INFERSCOPE_CUDA_CHECK(cudaMemcpyAsync(meta_.get(), staging_.get(), total, cudaMemcpyHostToDevice, stream_));
   auto* base = meta_.get<unsigned char>();
   d_tokens_ = reinterpret_cast<const int32_t*>(base + s[0].off);

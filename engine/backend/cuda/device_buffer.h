@@ -10,27 +10,42 @@
 
 namespace inferscope {
 
-class DeviceBuffer {
+namespace cuda_memory {
+// Where a CudaBuffer's bytes live: how they are allocated and freed.
+struct Device {
+  static cudaError_t allocate(void** p, size_t bytes) { return cudaMalloc(p, bytes); }
+  static void release(void* p) { cudaFree(p); }
+};
+// Page-locked host memory, which the copy engine reads without a staging copy of its own.
+struct Pinned {
+  static cudaError_t allocate(void** p, size_t bytes) { return cudaMallocHost(p, bytes); }
+  static void release(void* p) { cudaFreeHost(p); }
+};
+}  // namespace cuda_memory
+
+template <class Memory>
+class CudaBuffer {
  public:
-  DeviceBuffer() = default;
-  explicit DeviceBuffer(size_t bytes) { reserve(bytes); }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  DeviceBuffer(DeviceBuffer&& o) noexcept : p_(std::exchange(o.p_, nullptr)), bytes_(std::exchange(o.bytes_, 0)) {}
-  DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
+  CudaBuffer() = default;
+  explicit CudaBuffer(size_t bytes) { reserve(bytes); }
+  CudaBuffer(const CudaBuffer&) = delete;
+  CudaBuffer& operator=(const CudaBuffer&) = delete;
+  CudaBuffer(CudaBuffer&& o) noexcept : p_(std::exchange(o.p_, nullptr)), bytes_(std::exchange(o.bytes_, 0)) {}
+  CudaBuffer& operator=(CudaBuffer&& o) noexcept {
     std::swap(p_, o.p_);
     std::swap(bytes_, o.bytes_);
     return *this;
   }
-  ~DeviceBuffer() { cudaFree(p_); }
+  ~CudaBuffer() { Memory::release(p_); }
 
-  // Contents are not kept when the buffer grows.
+  // Contents are not kept when the buffer grows. Throws (INFERSCOPE_CUDA_CHECK) when the allocation
+  // fails, leaving the buffer empty.
   void reserve(size_t bytes) {
     if (bytes <= bytes_) return;
-    cudaFree(p_);
+    Memory::release(p_);
     p_ = nullptr;
     bytes_ = 0;
-    INFERSCOPE_CUDA_CHECK(cudaMalloc(&p_, bytes));
+    INFERSCOPE_CUDA_CHECK(Memory::allocate(&p_, bytes));
     bytes_ = bytes;
   }
   template <class T = void>
@@ -42,26 +57,8 @@ class DeviceBuffer {
   size_t bytes_ = 0;
 };
 
-// Page-locked host memory: the one staging buffer a step's metadata is uploaded from.
-class PinnedBuffer {
- public:
-  PinnedBuffer() = default;
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  ~PinnedBuffer() { cudaFreeHost(p_); }
-  void reserve(size_t bytes) {
-    if (bytes <= bytes_) return;
-    cudaFreeHost(p_);
-    p_ = nullptr;
-    bytes_ = 0;
-    INFERSCOPE_CUDA_CHECK(cudaMallocHost(&p_, bytes));
-    bytes_ = bytes;
-  }
-  unsigned char* get() const { return static_cast<unsigned char*>(p_); }
-
- private:
-  void* p_ = nullptr;
-  size_t bytes_ = 0;
-};
+using DeviceBuffer = CudaBuffer<cuda_memory::Device>;
+// The one staging buffer a step's metadata is uploaded from.
+using PinnedBuffer = CudaBuffer<cuda_memory::Pinned>;
 
 }  // namespace inferscope
