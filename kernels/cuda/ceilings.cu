@@ -10,6 +10,7 @@
 
 #include "kernels/cuda/ceilings.h"
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/device_buffer.h"
 
 namespace inferscope::kernels::cuda {
 namespace {
@@ -29,13 +30,6 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-// Frees what it holds on every exit path (a throw in the middle of a measurement included).
-struct DeviceBuffer {
-  void* p = nullptr;
-  explicit DeviceBuffer(size_t n) { INFERSCOPE_CUDA_CHECK(cudaMalloc(&p, n)); }
-  ~DeviceBuffer() { cudaFree(p); }
-};
-
 }  // namespace
 
 GpuCeilings measure_gpu_ceilings(size_t copy_bytes, int gemm_size, int reps) {
@@ -47,12 +41,12 @@ GpuCeilings measure_gpu_ceilings(size_t copy_bytes, int gemm_size, int reps) {
   INFERSCOPE_CUDA_CHECK(cudaEventCreate(&e1));
   {
     DeviceBuffer a(copy_bytes), b(copy_bytes);
-    fill_random_bf16<<<1024, 256>>>(static_cast<__nv_bfloat16*>(a.p), copy_bytes / 2, 1u);
+    fill_random_bf16<<<1024, 256>>>(a.get<__nv_bfloat16>(), copy_bytes / 2, 1u);
     INFERSCOPE_CUDA_CHECK_LAUNCH();
     std::vector<double> rates;
     for (int i = 0; i < reps + 3; ++i) {
       INFERSCOPE_CUDA_CHECK(cudaEventRecord(e0));
-      INFERSCOPE_CUDA_CHECK(cudaMemcpyAsync(b.p, a.p, copy_bytes, cudaMemcpyDeviceToDevice));
+      INFERSCOPE_CUDA_CHECK(cudaMemcpyAsync(b.get(), a.get(), copy_bytes, cudaMemcpyDeviceToDevice));
       INFERSCOPE_CUDA_CHECK(cudaEventRecord(e1));
       INFERSCOPE_CUDA_CHECK(cudaEventSynchronize(e1));
       float ms = 0;
@@ -64,8 +58,8 @@ GpuCeilings measure_gpu_ceilings(size_t copy_bytes, int gemm_size, int reps) {
   {
     const size_t n = size_t(gemm_size) * gemm_size;
     DeviceBuffer a(n * 2), b(n * 2), d(n * 2);
-    fill_random_bf16<<<1024, 256>>>(static_cast<__nv_bfloat16*>(a.p), n, 2u);
-    fill_random_bf16<<<1024, 256>>>(static_cast<__nv_bfloat16*>(b.p), n, 3u);
+    fill_random_bf16<<<1024, 256>>>(a.get<__nv_bfloat16>(), n, 2u);
+    fill_random_bf16<<<1024, 256>>>(b.get<__nv_bfloat16>(), n, 3u);
     INFERSCOPE_CUDA_CHECK_LAUNCH();
     cublasHandle_t h = nullptr;
     if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) throw std::runtime_error("cublasCreate failed");
@@ -74,8 +68,8 @@ GpuCeilings measure_gpu_ceilings(size_t copy_bytes, int gemm_size, int reps) {
     cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
     for (int i = 0; i < reps + 3 && st == CUBLAS_STATUS_SUCCESS; ++i) {
       INFERSCOPE_CUDA_CHECK(cudaEventRecord(e0));
-      st = cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, gemm_size, gemm_size, gemm_size, &alpha, a.p, CUDA_R_16BF,
-                        gemm_size, b.p, CUDA_R_16BF, gemm_size, &beta, d.p, CUDA_R_16BF, gemm_size,
+      st = cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, gemm_size, gemm_size, gemm_size, &alpha, a.get(), CUDA_R_16BF,
+                        gemm_size, b.get(), CUDA_R_16BF, gemm_size, &beta, d.get(), CUDA_R_16BF, gemm_size,
                         CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
       INFERSCOPE_CUDA_CHECK(cudaEventRecord(e1));
       INFERSCOPE_CUDA_CHECK(cudaEventSynchronize(e1));

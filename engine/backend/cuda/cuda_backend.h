@@ -58,13 +58,13 @@ class CudaBackend final : public ForwardBackend {
   cudaStream_t stream_ = nullptr;
   cublasHandle_t cublas_ = nullptr;
   std::unique_ptr<DeviceWeights> weights_;
-  DeviceBuffer kv_data_, kv_scales_;  // all layers: K pools then V pools
+  kernels::cuda::DeviceBuffer kv_data_, kv_scales_;  // all layers: K pools then V pools
   size_t pool_bytes_ = 0, pool_scales_ = 0;
   // Per-step state, grown on demand.
   CudaStepPlan plan_;
-  PinnedBuffer staging_;
-  DeviceBuffer meta_;
-  DeviceBuffer x_, xn_, q_, k_, v_, att_, gate_, up_, x_bf16_, head_in_, logits_;
+  kernels::cuda::PinnedBuffer staging_;
+  kernels::cuda::DeviceBuffer meta_;
+  kernels::cuda::DeviceBuffer x_, xn_, q_, k_, v_, att_, gate_, up_, x_bf16_, head_in_, logits_;
   int scratch_rows_ = 0, scratch_logit_rows_ = 0;
   // Device pointers into meta_ for the current step.
   const int32_t* d_tokens_ = nullptr;

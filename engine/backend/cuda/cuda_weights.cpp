@@ -48,7 +48,7 @@ DeviceMatrix DeviceWeights::matrix(const WeightRef& w, bool with_bf16, cudaStrea
   } else if (kernels::cuda::mmv_supported(w.type)) {
     m.type = w.type;
     m.row_bytes = kernels::cuda::mmv_row_bytes(w.type, w.n_in);
-    DeviceBuffer b(m.row_bytes * size_t(w.n_out));
+    kernels::cuda::DeviceBuffer b(m.row_bytes * size_t(w.n_out));
     INFERSCOPE_CUDA_CHECK(cudaMemcpy(b.get(), w.data, b.bytes(), cudaMemcpyHostToDevice));
     m.stored = b.get();
     bytes_ += b.bytes();
@@ -62,14 +62,14 @@ DeviceMatrix DeviceWeights::matrix(const WeightRef& w, bool with_bf16, cudaStrea
     for (int64_t r = 0; r < w.n_out; ++r)
       kernels::dequantize_row_ref(w.type, static_cast<const uint8_t*>(w.data) + r * src_row, &rows[size_t(r) * w.n_in],
                                   w.n_in);
-    DeviceBuffer b(rows.size() * sizeof(float));
+    kernels::cuda::DeviceBuffer b(rows.size() * sizeof(float));
     INFERSCOPE_CUDA_CHECK(cudaMemcpy(b.get(), rows.data(), b.bytes(), cudaMemcpyHostToDevice));
     m.stored = b.get();
     bytes_ += b.bytes();
     buffers_.push_back(std::move(b));
   }
   if (with_bf16 && !m.bf16) {
-    DeviceBuffer b(size_t(w.n_in) * size_t(w.n_out) * 2);
+    kernels::cuda::DeviceBuffer b(size_t(w.n_in) * size_t(w.n_out) * 2);
     kernels::cuda::weight_to_bf16(m.type, m.stored, w.n_in, w.n_out, b.get(), stream);
     m.bf16 = b.get();
     bytes_ += b.bytes();
@@ -81,7 +81,7 @@ DeviceMatrix DeviceWeights::matrix(const WeightRef& w, bool with_bf16, cudaStrea
 
 const float* DeviceWeights::vector(const WeightRef& w, cudaStream_t) {
   if (!w) return nullptr;  // absent (e.g. no bias)
-  DeviceBuffer b(size_t(w.n_in) * size_t(w.n_out) * sizeof(float));
+  kernels::cuda::DeviceBuffer b(size_t(w.n_in) * size_t(w.n_out) * sizeof(float));
   INFERSCOPE_CUDA_CHECK(cudaMemcpy(b.get(), w.data, b.bytes(), cudaMemcpyHostToDevice));
   const float* p = b.get<float>();
   bytes_ += b.bytes();

@@ -7,7 +7,7 @@
 #include <map>
 #include <vector>
 
-#include "engine/backend/cuda/device_buffer.h"
+#include "kernels/cuda/device_buffer.h"
 #include "engine/model/model_weights.h"
 
 namespace inferscope {
@@ -41,7 +41,7 @@ class DeviceWeights {
   DeviceMatrix matrix(const WeightRef& w, bool with_bf16, cudaStream_t stream);
   const float* vector(const WeightRef& w, cudaStream_t stream);
 
-  std::vector<DeviceBuffer> buffers_;
+  std::vector<kernels::cuda::DeviceBuffer> buffers_;
   std::map<const void*, DeviceMatrix> by_host_;  // host data -> device copy (ties, shared tensors)
   DeviceMatrix token_embd_, output_;
   const float* output_norm_ = nullptr;

@@ -1,6 +1,7 @@
 #pragma once
-// Owning device (or pinned host) allocations. Grow-only: reserve() reallocates only when asked for more
-// than it holds, so per-step scratch stops allocating once the largest step has been seen.
+// Owning device (or pinned host) allocations, freed on every exit path. Grow-only: reserve() reallocates
+// only when asked for more than it holds, so per-step scratch stops allocating once the largest step has
+// been seen.
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -8,7 +9,7 @@
 
 #include "kernels/cuda/cuda_check.h"
 
-namespace inferscope {
+namespace inferscope::kernels::cuda {
 
 namespace cuda_memory {
 // Where a CudaBuffer's bytes live: how they are allocated and freed.
@@ -61,4 +62,4 @@ using DeviceBuffer = CudaBuffer<cuda_memory::Device>;
 // The one staging buffer a step's metadata is uploaded from.
 using PinnedBuffer = CudaBuffer<cuda_memory::Pinned>;
 
-}  // namespace inferscope
+}  // namespace inferscope::kernels::cuda
