@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/gguf/gguf_file.h"
+#include "engine/model/model_cost.h"
 #include "engine/kv/kv_storage.h"
 #include "kernels/cpu/matmul.h"
 #include "kernels/cpu/packed_matmul.h"
@@ -51,6 +52,7 @@ LlamaModel::LlamaModel(std::shared_ptr<const gguf::GgufFile> file) : file_(std::
   config_ = read_model_config(*file_);
   weights_ = bind_weights(*file_, config_);
   packed_ = pack_weights(weights_);
+  split_costs_ = split_costs_for(model_cost(*this));
 }
 
 LlamaModel::LlamaModel(std::shared_ptr<const gguf::GgufFile> file, ModelWeights weights,
@@ -59,6 +61,7 @@ LlamaModel::LlamaModel(std::shared_ptr<const gguf::GgufFile> file, ModelWeights 
   config_ = read_model_config(*file_);
   config_.n_vocab = static_cast<int>(weights_.token_embd.n_out);
   packed_ = pack_weights(weights_);
+  split_costs_ = split_costs_for(model_cost(*this));
 }
 
 LlamaModel::~LlamaModel() = default;
@@ -68,51 +71,107 @@ void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::Thre
   forward_layers(config_.n_layers, batch, kv, pool, logits, attention, stats);
 }
 
+void LlamaModel::check_batch(const ForwardBatch& batch) const {
+  const int T = batch.n_rows();
+  for (const SeqSlice& sl : batch.seqs)
+    if (sl.row_begin < 0 || sl.n_new < 0 || sl.row_begin + sl.n_new > T || sl.n_logits > sl.n_new || !sl.block_table)
+      throw std::invalid_argument("malformed forward batch");
+  for (const int32_t id : batch.tokens)
+    if (id < 0 || id >= config_.n_vocab)
+      throw std::out_of_range("token id " + std::to_string(id) + " outside the vocabulary");
+}
+
+int LlamaModel::split_parts(const ForwardBatch& batch, int n_threads) const {
+  const std::vector<int> cut = plan_sequence_split(batch, n_threads, split_costs_);
+  return cut.empty() ? 1 : static_cast<int>(cut.size()) - 1;
+}
+
 void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
                                 std::vector<float>& logits, kernels::AttentionImpl attention, ForwardStats* stats) {
   const ModelConfig& c = config_;
   if (n_layers < 1 || n_layers > c.n_layers)
     throw std::invalid_argument("forward through " + std::to_string(n_layers) + " layers of a " +
                                 std::to_string(c.n_layers) + "-layer model");
-  const int T = batch.n_rows();
-  if (T == 0) {
+  if (batch.n_rows() == 0) {
     logits.clear();
     return;
   }
+  check_batch(batch);
+  logits.resize(size_t(batch.n_logit_rows()) * c.n_vocab);
+  if (workspaces_.empty()) workspaces_.push_back(std::make_unique<Workspace>());
+
+  // The lessons' Q probe reads one pass's rows in batch order: it keeps the single pass.
+  const bool may_split = pool && pool->size() > 1 && !(stats && stats->q_out);
+  const std::vector<int> cut = may_split ? plan_sequence_split(batch, pool->size(), split_costs_) : std::vector<int>{};
+  const size_t R = size_t(batch.n_logit_rows());
+  grow(head_in_, R * c.n_embd);
+  if (cut.empty()) {
+    run_pass(*workspaces_[0], n_layers, batch, kv, pool, head_in_.data(), logits.data(), attention, stats);
+    return;
+  }
+
+  // Parts are runs of whole sequences in batch order, so their logit rows follow one another too.
+  const int parts = static_cast<int>(cut.size()) - 1;
+  while (static_cast<int>(workspaces_.size()) < parts) workspaces_.push_back(std::make_unique<Workspace>());
+  part_batches_.resize(size_t(parts));
+  part_stats_.assign(size_t(parts), ForwardStats{});
+  std::vector<size_t>& first_logit = part_first_logit_;
+  first_logit.assign(size_t(parts), 0);
+  for (int p = 0; p < parts; ++p) {
+    make_sub_batch(batch, cut[size_t(p)], cut[size_t(p) + 1], part_batches_[size_t(p)]);
+    if (p + 1 < parts) first_logit[size_t(p) + 1] = first_logit[size_t(p)] + size_t(part_batches_[size_t(p)].n_logit_rows());
+  }
+  // Threads claim parts in turn: one that runs slower (its core busy elsewhere) simply takes fewer.
+  // The parts stop at the output norm: the head runs once for all their rows, split across the pool,
+  // so its weights (the largest matrix) are read once per step, not once per part.
+  pool->parallel_for_dynamic(parts, 1, [&](int64_t b, int64_t e, int) {
+    for (int64_t p = b; p < e; ++p)
+      run_pass(*workspaces_[size_t(p)], n_layers, part_batches_[size_t(p)], kv, nullptr,
+               head_in_.data() + first_logit[size_t(p)] * c.n_embd, nullptr, attention,
+               stats ? &part_stats_[size_t(p)] : nullptr);
+  });
+  if (R > 0) project_head(head_in_.data(), static_cast<int>(R), logits.data(), pool);
+  if (stats)
+    for (const ForwardStats& ps : part_stats_) {
+      stats->attention.kv_bytes_read += ps.attention.kv_bytes_read;
+      stats->attention.score_bytes_written += ps.attention.score_bytes_written;
+    }
+}
+
+void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch, KvStorage& kv,
+                          kernels::ThreadPool* pool, float* head_in, float* logits, kernels::AttentionImpl attention,
+                          ForwardStats* stats) {
+  const ModelConfig& c = config_;
+  const int T = batch.n_rows();
   const size_t E = c.n_embd, Q = c.q_dim(), KV = c.kv_dim(), F = c.n_ff;
-  grow(x_, T * E);
-  grow(xn_, T * E);
-  grow(q_, T * Q);
-  grow(k_, T * KV);
-  grow(v_, T * KV);
-  grow(att_, T * Q);
-  grow(ffn_gate_, T * F);
-  grow(ffn_up_, T * F);
-  row_pos_.assign(T, 0);
-  row_seq_.assign(T, 0);
+  grow(ws.x, T * E);
+  grow(ws.xn, T * E);
+  grow(ws.q, T * Q);
+  grow(ws.k, T * KV);
+  grow(ws.v, T * KV);
+  grow(ws.att, T * Q);
+  grow(ws.ffn_gate, T * F);
+  grow(ws.ffn_up, T * F);
+  ws.row_pos.assign(T, 0);
+  ws.row_seq.assign(T, 0);
   for (int s = 0; s < static_cast<int>(batch.seqs.size()); ++s) {
     const SeqSlice& sl = batch.seqs[s];
-    if (sl.row_begin < 0 || sl.n_new < 0 || sl.row_begin + sl.n_new > T || sl.n_logits > sl.n_new || !sl.block_table)
-      throw std::invalid_argument("malformed forward batch");
     for (int i = 0; i < sl.n_new; ++i) {
-      row_pos_[sl.row_begin + i] = sl.n_past + i;
-      row_seq_[sl.row_begin + i] = s;
+      ws.row_pos[sl.row_begin + i] = sl.n_past + i;
+      ws.row_seq[sl.row_begin + i] = s;
     }
   }
 
   // RoPE angles once per row for all layers.
   const int half = c.rope_dims / 2;
-  grow(rope_cs_, size_t(T) * half);
-  grow(rope_sn_, size_t(T) * half);
+  grow(ws.rope_cs, size_t(T) * half);
+  grow(ws.rope_sn, size_t(T) * half);
   for (int t = 0; t < T; ++t)
-    kernels::rope_angles(row_pos_[t], c.rope_dims, c.rope_freq_base, &rope_cs_[size_t(t) * half], &rope_sn_[size_t(t) * half]);
+    kernels::rope_angles(ws.row_pos[t], c.rope_dims, c.rope_freq_base, &ws.rope_cs[size_t(t) * half], &ws.rope_sn[size_t(t) * half]);
 
   // Embeddings.
-  for (int t = 0; t < T; ++t) {
-    const int32_t id = batch.tokens[t];
-    if (id < 0 || id >= c.n_vocab) throw std::out_of_range("token id " + std::to_string(id) + " outside the vocabulary");
-    kernels::get_row(weights_.token_embd.type, weights_.token_embd.data, E, id, &x_[t * E]);
-  }
+  for (int t = 0; t < T; ++t)
+    kernels::get_row(weights_.token_embd.type, weights_.token_embd.data, E, batch.tokens[t], &ws.x[t * E]);
 
   // Per-row element-wise work runs on the pool too once the batch is big enough to pay for the
   // hand-off (each row's arithmetic is the same either way).
@@ -126,7 +185,7 @@ void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStora
       body(0, T, 0);
   };
   auto norm_row = [&](const WeightRef& w, int t) {
-    kernels::rms_norm(&x_[size_t(t) * E], static_cast<const float*>(w.data), &xn_[size_t(t) * E], E, c.rms_eps);
+    kernels::rms_norm(&ws.x[size_t(t) * E], static_cast<const float*>(w.data), &ws.xn[size_t(t) * E], E, c.rms_eps);
   };
 
   rows([&](int t) { norm_row(weights_.layers[0].attn_norm, t); });
@@ -134,64 +193,65 @@ void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStora
     const LayerWeights& L = weights_.layers[l];
     // Attention block: (norm done) Q/K/V projections, RoPE, K/V into the paged cache, attention, output.
     const PackedLayer* P = packed_.layers.empty() ? nullptr : &packed_.layers[l];
-    project(P ? P->qkv.get() : nullptr, {&L.wq, &L.wk, &L.wv}, {q_.data(), k_.data(), v_.data()}, xn_.data(), T, pool,
+    project(P ? P->qkv.get() : nullptr, {&L.wq, &L.wk, &L.wv}, {ws.q.data(), ws.k.data(), ws.v.data()}, ws.xn.data(), T, pool,
             {&L.bq, &L.bk, &L.bv});
     rows([&](int t) {
-      const float* cs = &rope_cs_[size_t(t) * half];
-      const float* sn = &rope_sn_[size_t(t) * half];
-      kernels::rope_apply(&q_[t * Q], c.n_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
-      kernels::rope_apply(&k_[t * KV], c.n_kv_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
+      const float* cs = &ws.rope_cs[size_t(t) * half];
+      const float* sn = &ws.rope_sn[size_t(t) * half];
+      kernels::rope_apply(&ws.q[t * Q], c.n_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
+      kernels::rope_apply(&ws.k[t * KV], c.n_kv_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
     });
-    if (stats && stats->q_out && stats->q_layer == l) stats->q_out->assign(q_.begin(), q_.begin() + T * Q);
+    if (stats && stats->q_out && stats->q_layer == l) stats->q_out->assign(ws.q.begin(), ws.q.begin() + T * Q);
     // Serial: FP8/INT8 writes into one block may requantize the block's earlier slots.
     kernels::KvPoolView kpool = kv.k(l), vpool = kv.v(l);
     for (int t = 0; t < T; ++t) {
-      const SeqSlice& sl = batch.seqs[row_seq_[t]];
-      const int pos = row_pos_[t];
+      const SeqSlice& sl = batch.seqs[ws.row_seq[t]];
+      const int pos = ws.row_pos[t];
       const int64_t slot = int64_t((*sl.block_table)[pos / kv.layout().block_size]) * kv.layout().block_size +
                            pos % kv.layout().block_size;
-      kernels::kv_write(kpool, slot, &k_[t * KV]);
-      kernels::kv_write(vpool, slot, &v_[t * KV]);
+      kernels::kv_write(kpool, slot, &ws.k[t * KV]);
+      kernels::kv_write(vpool, slot, &ws.v[t * KV]);
     }
-    attention_rows(batch, kv, l, pool, attention, stats);
-    project(P ? P->wo.get() : nullptr, {&L.wo}, {xn_.data()}, att_.data(), T, pool);
+    attention_rows(ws, batch, kv, l, pool, attention, stats);
+    project(P ? P->wo.get() : nullptr, {&L.wo}, {ws.xn.data()}, ws.att.data(), T, pool);
     // Residual, then the feed-forward norm, row by row.
     rows([&](int t) {
-      kernels::add_inplace(&x_[size_t(t) * E], &xn_[size_t(t) * E], E);
+      kernels::add_inplace(&ws.x[size_t(t) * E], &ws.xn[size_t(t) * E], E);
       norm_row(L.ffn_norm, t);
     });
 
     // Feed-forward block: SwiGLU, down projection, residual (+ the next layer's attention norm).
-    project(P ? P->gate_up.get() : nullptr, {&L.w_gate, &L.w_up}, {ffn_gate_.data(), ffn_up_.data()}, xn_.data(), T,
+    project(P ? P->gate_up.get() : nullptr, {&L.w_gate, &L.w_up}, {ws.ffn_gate.data(), ws.ffn_up.data()}, ws.xn.data(), T,
             pool);
-    rows([&](int t) { kernels::silu_mul(&ffn_gate_[size_t(t) * F], &ffn_up_[size_t(t) * F], &ffn_gate_[size_t(t) * F], F); });
-    project(P ? P->down.get() : nullptr, {&L.w_down}, {xn_.data()}, ffn_gate_.data(), T, pool);
+    rows([&](int t) { kernels::silu_mul(&ws.ffn_gate[size_t(t) * F], &ws.ffn_up[size_t(t) * F], &ws.ffn_gate[size_t(t) * F], F); });
+    project(P ? P->down.get() : nullptr, {&L.w_down}, {ws.xn.data()}, ws.ffn_gate.data(), T, pool);
     const WeightRef* next_norm = l + 1 < n_layers ? &weights_.layers[l + 1].attn_norm : nullptr;
     rows([&](int t) {
-      kernels::add_inplace(&x_[size_t(t) * E], &xn_[size_t(t) * E], E);
+      kernels::add_inplace(&ws.x[size_t(t) * E], &ws.xn[size_t(t) * E], E);
       if (next_norm) norm_row(*next_norm, t);
     });
   }
 
-  // Output head only for the rows whose next token is wanted.
-  const int R = batch.n_logit_rows();
-  grow(tmp_, size_t(R) * E);
+  // The output norm, then the head, only for the rows whose next token is wanted.
   int r = 0;
   for (const SeqSlice& sl : batch.seqs) {
     for (int i = sl.n_new - sl.n_logits; i < sl.n_new; ++i, ++r) {
-      kernels::rms_norm(&x_[size_t(sl.row_begin + i) * E], static_cast<const float*>(weights_.output_norm.data),
-                        &tmp_[size_t(r) * E], E, c.rms_eps);
+      kernels::rms_norm(&ws.x[size_t(sl.row_begin + i) * E], static_cast<const float*>(weights_.output_norm.data),
+                        &head_in[size_t(r) * E], E, c.rms_eps);
     }
   }
-  logits.resize(size_t(R) * c.n_vocab);
-  if (R > 0) project(packed_.output.get(), {&weights_.output}, {logits.data()}, tmp_.data(), R, pool);
+  if (logits && r > 0) project_head(head_in, r, logits, pool);
 }
 
-void LlamaModel::attention_rows(const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
+void LlamaModel::project_head(const float* rows, int n_rows, float* logits, kernels::ThreadPool* pool) {
+  project(packed_.output.get(), {&weights_.output}, {logits}, rows, n_rows, pool);
+}
+
+void LlamaModel::attention_rows(Workspace& ws, const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
                                 kernels::AttentionImpl impl, ForwardStats* stats) {
   const ModelConfig& c = config_;
   const int n_threads = pool ? pool->size() : 1;
-  std::vector<kernels::AttentionCounters>& counters = att_counters_;  // reused: no allocation per layer
+  std::vector<kernels::AttentionCounters>& counters = ws.att_counters;  // reused: no allocation per layer
   counters.assign(size_t(n_threads), kernels::AttentionCounters{});
   kernels::PagedAttentionArgs base{};
   base.k = kv.k(layer);
@@ -199,9 +259,9 @@ void LlamaModel::attention_rows(const ForwardBatch& batch, KvStorage& kv, int la
   base.n_heads = c.n_heads;
   base.scale = 1.0f / std::sqrt(static_cast<float>(c.head_dim));
   if (impl == kernels::AttentionImpl::Tiled)
-    attention_chunks(batch, base, pool, stats ? counters.data() : nullptr);
+    attention_chunks(ws, batch, base, pool, stats ? counters.data() : nullptr);
   else
-    attention_naive(batch, base, pool, stats ? counters.data() : nullptr);
+    attention_naive(ws, batch, base, pool, stats ? counters.data() : nullptr);
   if (stats) {
     for (const auto& ct : counters) {
       stats->attention.kv_bytes_read += ct.kv_bytes_read;
@@ -211,24 +271,24 @@ void LlamaModel::attention_rows(const ForwardBatch& batch, KvStorage& kv, int la
 }
 
 // The reference form, one query row at a time (it materializes each row's scores).
-void LlamaModel::attention_naive(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
+void LlamaModel::attention_naive(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
                                  kernels::ThreadPool* pool, kernels::AttentionCounters* counters) {
   const ModelConfig& c = config_;
   const int T = batch.n_rows();
   const size_t Q = c.q_dim();
   int max_keys = 0;
-  for (int t = 0; t < T; ++t) max_keys = std::max(max_keys, row_pos_[t] + 1);
+  for (int t = 0; t < T; ++t) max_keys = std::max(max_keys, ws.row_pos[t] + 1);
   const int n_threads = pool ? pool->size() : 1;
   const size_t scratch_per_thread = std::max<size_t>(max_keys, 2 * size_t(c.head_dim)) + 16;
-  static thread_local std::vector<float> scratch;  // owned by the engine thread; workers index slices of it
+  static thread_local std::vector<float> scratch;  // owned by the pass's thread; workers index slices of it
   if (scratch.size() < scratch_per_thread * n_threads) scratch.resize(scratch_per_thread * n_threads);
   float* scratch_base = scratch.data();
   auto run = [&](int64_t begin, int64_t end, int thread) {
     for (int64_t t = begin; t < end; ++t) {
       kernels::PagedAttentionArgs a = base;
-      a.block_table = batch.seqs[row_seq_[t]].block_table->data();
-      a.n_keys = row_pos_[t] + 1;
-      kernels::paged_attention(a, &q_[t * Q], &att_[t * Q], kernels::AttentionImpl::Naive,
+      a.block_table = batch.seqs[ws.row_seq[t]].block_table->data();
+      a.n_keys = ws.row_pos[t] + 1;
+      kernels::paged_attention(a, &ws.q[t * Q], &ws.att[t * Q], kernels::AttentionImpl::Naive,
                                scratch_base + thread * scratch_per_thread, counters ? &counters[thread] : nullptr);
     }
   };
@@ -242,7 +302,7 @@ void LlamaModel::attention_naive(const ForwardBatch& batch, const kernels::Paged
 // every decoded key tile, handed to the threads longest first by estimated cost. With many sequences an
 // item takes all KV heads of its rows, so it reads each cache slot once, front to back; with few, one KV
 // head each, so the threads still have enough items to share. How the rows and heads are cut into items never changes a row's result.
-void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
+void LlamaModel::attention_chunks(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
                                   kernels::ThreadPool* pool, kernels::AttentionCounters* counters) {
   constexpr int kRowsPerItem = 64;
   const ModelConfig& c = config_;
@@ -251,18 +311,18 @@ void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::Page
   int row_items = 0;
   for (const SeqSlice& sl : batch.seqs) row_items += (sl.n_new + kRowsPerItem - 1) / kRowsPerItem;
   const int heads_per_item = row_items >= 4 * n_threads ? c.n_kv_heads : 1;
-  att_items_.clear();
+  ws.att_items.clear();
   for (int s = 0; s < static_cast<int>(batch.seqs.size()); ++s) {
     const SeqSlice& sl = batch.seqs[s];
     for (int i0 = 0; i0 < sl.n_new; i0 += kRowsPerItem) {
       const int i1 = std::min(sl.n_new, i0 + kRowsPerItem);
       const double cost = double(i1 - i0) * (sl.n_past + i1 + 32) * heads_per_item;
       for (int g = 0; g < c.n_kv_heads; g += heads_per_item)
-        att_items_.push_back({s, g, std::min(c.n_kv_heads, g + heads_per_item), i0, i1, cost});
+        ws.att_items.push_back({s, g, std::min(c.n_kv_heads, g + heads_per_item), i0, i1, cost});
     }
   }
-  std::sort(att_items_.begin(), att_items_.end(), [](const AttItem& x, const AttItem& y) { return x.cost > y.cost; });
-  auto args_of = [&](const AttItem& it) {
+  std::sort(ws.att_items.begin(), ws.att_items.end(), [](const Workspace::AttItem& x, const Workspace::AttItem& y) { return x.cost > y.cost; });
+  auto args_of = [&](const Workspace::AttItem& it) {
     const SeqSlice& sl = batch.seqs[it.seq];
     kernels::PagedAttentionArgs a = base;
     a.block_table = sl.block_table->data();
@@ -270,22 +330,22 @@ void LlamaModel::attention_chunks(const ForwardBatch& batch, const kernels::Page
     return a;
   };
   auto run = [&](int64_t i, int64_t next, int thread) {
-    const AttItem& it = att_items_[size_t(i)];
+    const Workspace::AttItem& it = ws.att_items[size_t(i)];
     const SeqSlice& sl = batch.seqs[it.seq];
     const size_t row = size_t(sl.row_begin + it.i0) * Q;
     // The item this thread takes next: its K/V are fetched into cache while this one computes.
     kernels::KvLookahead ahead{};
     if (next >= 0) {
-      const AttItem& nx = att_items_[size_t(next)];
+      const Workspace::AttItem& nx = ws.att_items[size_t(next)];
       ahead = {args_of(nx), nx.g0, nx.g1};
     }
-    kernels::paged_attention_chunk(args_of(it), &q_[row], it.i1 - it.i0, &att_[row], it.g0, it.g1,
+    kernels::paged_attention_chunk(args_of(it), &ws.q[row], it.i1 - it.i0, &ws.att[row], it.g0, it.g1,
                                    counters ? &counters[thread] : nullptr, kernels::kv_row_best_isa(),
                                    next >= 0 ? &ahead : nullptr);
   };
   // Longest first, each thread taking the next item when it is free: the greedy balance, kept even when
   // one thread runs slower than planned (a thread claims its next item one ahead, to prefetch it).
-  const int64_t n_items = static_cast<int64_t>(att_items_.size());
+  const int64_t n_items = static_cast<int64_t>(ws.att_items.size());
   if (pool)
     pool->parallel_for_lookahead(n_items, run);
   else

@@ -10,6 +10,7 @@
 #include "engine/model/model_config.h"
 #include "engine/model/model_weights.h"
 #include "engine/model/packed_weights.h"
+#include "engine/model/sequence_split.h"
 #include "kernels/cpu/paged_attention.h"
 
 namespace inferscope::gguf { class GgufFile; }
@@ -47,7 +48,9 @@ class LlamaModel {
 
   // Runs the pass. logits receives n_logit_rows() x n_vocab floats, in the order of batch.seqs, each
   // sequence's last n_logits rows in position order. Each row's result depends only on that sequence's
-  // tokens and cache, never on the rest of the batch (batch invariance).
+  // tokens and cache, never on the rest of the batch (batch invariance), and not on how the pass uses
+  // the pool: a batch of many short sequences runs as concurrent single-threaded passes over runs of
+  // sequences (split_parts), any other batch as one pass with its loops split across the pool.
   void forward(const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool, std::vector<float>& logits,
                kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled, ForwardStats* stats = nullptr);
   // The same pass through only the first n_layers layers (1..n_layers of the model), then the output norm
@@ -56,29 +59,51 @@ class LlamaModel {
   void forward_layers(int n_layers, const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
                       std::vector<float>& logits, kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled,
                       ForwardStats* stats = nullptr);
+  // How many concurrent passes forward() runs batch in on a pool of n_threads (1: one row-split pass,
+  // which is also what a pass with a ForwardStats::q_out probe always runs).
+  int split_parts(const ForwardBatch& batch, int n_threads) const;
 
  private:
-  void attention_rows(const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
+  // The scratch of one pass, grown on demand and reused across passes. A sequence-parallel pass
+  // (engine/model/sequence_split.h) runs its parts concurrently, each in a workspace of its own.
+  struct Workspace {
+    std::vector<float> x, xn, q, k, v, att, ffn_gate, ffn_up, rope_cs, rope_sn;
+    std::vector<int32_t> row_pos, row_seq;
+    struct AttItem {
+      int seq, g0, g1, i0, i1;  // sequence slice, KV heads [g0, g1), rows [i0, i1) of the slice
+      double cost;  // estimated work: rows x keys x heads
+    };
+    std::vector<AttItem> att_items;
+    std::vector<kernels::AttentionCounters> att_counters;
+  };
+  // Throws std::invalid_argument / std::out_of_range for a malformed batch or a token outside the
+  // vocabulary, before any pass starts (a pass on a pool thread must not throw).
+  void check_batch(const ForwardBatch& batch) const;
+  // One pass over batch with ws's scratch, its loops split across pool (may be null): writes the
+  // output-normed logit rows to head_in (n_logit_rows() x n_embd floats) and, unless logits is null, their
+  // logits (n_logit_rows() x n_vocab floats).
+  void run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
+                float* head_in, float* logits, kernels::AttentionImpl attention, ForwardStats* stats);
+  void project_head(const float* rows, int n_rows, float* logits, kernels::ThreadPool* pool);
+  void attention_rows(Workspace& ws, const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
                       kernels::AttentionImpl impl, ForwardStats* stats);
-  void attention_naive(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base, kernels::ThreadPool* pool,
-                       kernels::AttentionCounters* counters);
-  void attention_chunks(const ForwardBatch& batch, const kernels::PagedAttentionArgs& base, kernels::ThreadPool* pool,
-                        kernels::AttentionCounters* counters);
+  void attention_naive(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
+                       kernels::ThreadPool* pool, kernels::AttentionCounters* counters);
+  void attention_chunks(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
+                        kernels::ThreadPool* pool, kernels::AttentionCounters* counters);
 
   std::shared_ptr<const gguf::GgufFile> file_;
   std::shared_ptr<const void> weight_owner_;
   ModelConfig config_;
   ModelWeights weights_;
   PackedWeights packed_;
-  // Scratch, grown on demand and reused across passes.
-  std::vector<float> x_, xn_, q_, k_, v_, att_, ffn_gate_, ffn_up_, tmp_, rope_cs_, rope_sn_;
-  std::vector<int32_t> row_pos_, row_seq_;
-  struct AttItem {
-    int seq, g0, g1, i0, i1;  // sequence slice, KV heads [g0, g1), rows [i0, i1) of the slice
-    double cost;  // estimated work: rows x keys x heads
-  };
-  std::vector<AttItem> att_items_;
-  std::vector<kernels::AttentionCounters> att_counters_;
+  SequenceSplitCosts split_costs_;
+  // workspaces_[0] serves row-split passes; a sequence-parallel pass uses one per part.
+  std::vector<std::unique_ptr<Workspace>> workspaces_;
+  std::vector<ForwardBatch> part_batches_;
+  std::vector<ForwardStats> part_stats_;
+  std::vector<size_t> part_first_logit_;
+  std::vector<float> head_in_;  // the output-normed rows the head projects
 };
 
 }  // namespace inferscope

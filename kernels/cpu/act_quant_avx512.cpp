@@ -94,10 +94,15 @@ void quantize_row_avx512(const float* x, int64_t nb, bool with_s, int32_t offset
       _mm512_storeu_ps(d + b0, df);
       _mm512_storeu_ps(third_out + b0, third);
     } else {
-      const __m512i at = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                                            _mm512_set1_epi32(static_cast<int32_t>(stride)));
-      _mm512_i32scatter_ps(d + b0 * stride, at, df, 4);
-      _mm512_i32scatter_ps(third_out + b0 * stride, at, third, 4);
+      // Sixteen scalar stores: a vscatterdps is microcoded on Zen 4 and took a quarter of this
+      // function's time in a 16-sequence decode profile.
+      alignas(64) float dv[16], tv[16];
+      _mm512_store_ps(dv, df);
+      _mm512_store_ps(tv, third);
+      for (int b = 0; b < 16; ++b) {
+        d[(b0 + b) * stride] = dv[b];
+        third_out[(b0 + b) * stride] = tv[b];
+      }
     }
   }
   for (int64_t b = b0; b < nb; ++b)
