@@ -50,7 +50,7 @@ struct Shape {
   int64_t n_in, n_out;
 };
 constexpr Shape kShapes[] = {{576, 1536}, {1536, 576}};
-constexpr int64_t kTokens[] = {1, 4, 16, 64, 512};
+constexpr int64_t kTokens[] = {1, 4, 8, 16, 64, 512};
 constexpr int kPoolSizes[] = {1, 2};
 
 // One pool per size for the whole run: creating threads is not what we measure.
