@@ -97,14 +97,14 @@ void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStora
     return;
   }
   check_batch(batch);
-  logits.resize(size_t(batch.n_logit_rows()) * c.n_vocab);
+  const size_t R = size_t(batch.n_logit_rows());
+  logits.resize(R * c.n_vocab);
+  grow(head_in_, R * c.n_embd);
   if (workspaces_.empty()) workspaces_.push_back(std::make_unique<Workspace>());
 
   // The lessons' Q probe reads one pass's rows in batch order: it keeps the single pass.
   const bool may_split = pool && pool->size() > 1 && !(stats && stats->q_out);
   const std::vector<int> cut = may_split ? plan_sequence_split(batch, pool->size(), split_costs_) : std::vector<int>{};
-  const size_t R = size_t(batch.n_logit_rows());
-  grow(head_in_, R * c.n_embd);
   if (cut.empty()) {
     run_pass(*workspaces_[0], n_layers, batch, kv, pool, head_in_.data(), logits.data(), attention, stats);
     return;
@@ -115,11 +115,11 @@ void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStora
   while (static_cast<int>(workspaces_.size()) < parts) workspaces_.push_back(std::make_unique<Workspace>());
   part_batches_.resize(size_t(parts));
   part_stats_.assign(size_t(parts), ForwardStats{});
-  std::vector<size_t>& first_logit = part_first_logit_;
-  first_logit.assign(size_t(parts), 0);
+  part_first_logit_.assign(size_t(parts), 0);
   for (int p = 0; p < parts; ++p) {
     make_sub_batch(batch, cut[size_t(p)], cut[size_t(p) + 1], part_batches_[size_t(p)]);
-    if (p + 1 < parts) first_logit[size_t(p) + 1] = first_logit[size_t(p)] + size_t(part_batches_[size_t(p)].n_logit_rows());
+    if (p + 1 < parts)
+      part_first_logit_[size_t(p) + 1] = part_first_logit_[size_t(p)] + size_t(part_batches_[size_t(p)].n_logit_rows());
   }
   // Threads claim parts in turn: one that runs slower (its core busy elsewhere) simply takes fewer.
   // The parts stop at the output norm: the head runs once for all their rows, split across the pool,
@@ -127,7 +127,7 @@ void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStora
   pool->parallel_for_dynamic(parts, 1, [&](int64_t b, int64_t e, int) {
     for (int64_t p = b; p < e; ++p)
       run_pass(*workspaces_[size_t(p)], n_layers, part_batches_[size_t(p)], kv, nullptr,
-               head_in_.data() + first_logit[size_t(p)] * c.n_embd, nullptr, attention,
+               head_in_.data() + part_first_logit_[size_t(p)] * c.n_embd, nullptr, attention,
                stats ? &part_stats_[size_t(p)] : nullptr);
   });
   if (R > 0) project_head(head_in_.data(), static_cast<int>(R), logits.data(), pool);

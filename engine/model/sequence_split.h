@@ -7,9 +7,9 @@
 // the matmuls, the arithmetic units during attention) and they meet at a barrier around each of a dozen
 // loops per layer. As separate passes over disjoint sequences the threads drift into different phases,
 // overlap them, and wait for each other once, before the output head (which then runs once for all rows,
-// split across the pool, so the largest matrix of a small model is read once). The price is that every pass reads all the layers'
-// weights, so a split is planned only when each pass has at least a full token tile to spend each weight
-// read on. Every row's arithmetic is the same either way (batch invariance).
+// split across the pool, so the largest matrix of a small model is read once). The price is that every
+// pass reads all the layers' weights, so a split is planned only when each pass has at least a full token
+// tile to spend each weight read on. Every row's arithmetic is the same either way (batch invariance).
 //
 // Measured on the 2-vCPU EPYC, steps alternating between the two forms in one process (so both see the
 // same machine state): decode at 16 sequences +8-9%, at 64 +5-6%.
