@@ -105,13 +105,21 @@ void tile_slots(const PagedAttentionArgs& a, int t0, int nt, int64_t* slot, int6
 // kernels stall on each new row. One slot's heads are adjacent, so they are one contiguous span. Into L2:
 // a tile of a decode row's K and V for all its KV heads is 24 KiB (32 keys x 3 heads x 128 B x 2), and
 // fetched into L1 it evicted the tile in use (BM_PagedAttentionCold, f16, 192 keys: 34 -> 22 us per call).
+// Consecutive slots whose heads [g0, g1) are adjacent (all heads of a run of slots in one block) form one
+// span, prefetched line by line without recomputing a row address per slot.
 void prefetch_slots(const PagedAttentionArgs& a, const int64_t* slot, int nt, int g0, int g1) {
   const size_t kb = kv_head_row_bytes(a.k) * size_t(g1 - g0), vb = kv_head_row_bytes(a.v) * size_t(g1 - g0);
-  for (int j = 0; j < nt; ++j) {
+  const bool all_heads = g1 - g0 == a.k.kv_heads;
+  for (int j = 0; j < nt;) {
+    int e = j + 1;
+    if (all_heads)
+      while (e < nt && slot[e] == slot[e - 1] + 1) ++e;
     const uint8_t* k = kv_head_row(a.k, slot[j], g0);
     const uint8_t* v = kv_head_row(a.v, slot[j], g0);
-    for (size_t o = 0; o < kb; o += 64) prefetch_l2(k + o);
-    for (size_t o = 0; o < vb; o += 64) prefetch_l2(v + o);
+    const size_t kspan = kb * size_t(e - j), vspan = vb * size_t(e - j);
+    for (size_t o = 0; o < kspan; o += 64) prefetch_l2(k + o);
+    for (size_t o = 0; o < vspan; o += 64) prefetch_l2(v + o);
+    j = e;
   }
 }
 
@@ -160,7 +168,10 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
   auto state_at = [&](int i, int g, int h) { return (size_t(i) * n_g + size_t(g - g0)) * group + h; };
   const uint8_t* krows[kAttentionTile];
   const uint8_t* vrows[kAttentionTile];
-  float kscale[kAttentionTile] = {}, vscale[kAttentionTile] = {};  // zeros past a short tile
+  float kscale[kAttentionTile] = {}, vscale[kAttentionTile] = {};  // zeros past a short first tile
+  // Unscaled dtypes have the same scales for every key and head: set once, on the first tile.
+  const bool scaled = kv_dtype_scaled(a.k.dtype) || kv_dtype_scaled(a.v.dtype);
+  const size_t krow_bytes = kv_head_row_bytes(a.k), vrow_bytes = kv_head_row_bytes(a.v);
 
   std::fill(m, m + n_state, kNegInf);
   std::fill(l, l + n_state, 0.0f);
@@ -186,13 +197,22 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
     const int64_t* phys = phys_buf[cur];
     if (t0 + kAttentionTile < a.n_keys) find_and_prefetch(t0 + kAttentionTile, cur ^ 1);
     if (n_ahead > 0) prefetch_ahead(*ahead, ti * n_ahead / n_tiles, (ti + 1) * n_ahead / n_tiles);
+    // Row addresses of head g0 once per tile; the next head's row is one head row further on.
+    for (int j = 0; j < nt; ++j) {
+      krows[j] = kv_head_row(a.k, slot[j], g0);
+      vrows[j] = kv_head_row(a.v, slot[j], g0);
+    }
     for (int g = g0; g < g1; ++g) {
-      for (int j = 0; j < nt; ++j) {
-        krows[j] = kv_head_row(a.k, slot[j], g);
-        vrows[j] = kv_head_row(a.v, slot[j], g);
-        kscale[j] = kv_block_scale(a.k, phys[j], g) * a.scale;
-        vscale[j] = kv_block_scale(a.v, phys[j], g);
-      }
+      if (g > g0)
+        for (int j = 0; j < nt; ++j) {
+          krows[j] += krow_bytes;
+          vrows[j] += vrow_bytes;
+        }
+      if (scaled || t0 == 0)
+        for (int j = 0; j < nt; ++j) {
+          kscale[j] = kv_block_scale(a.k, phys[j], g) * a.scale;
+          vscale[j] = kv_block_scale(a.v, phys[j], g);
+        }
       int nq = 0;
       for (int i = std::max(0, t0 - first_keys + 1); i < n_q; ++i) {
         const int nti = std::min(nt, first_keys + i - t0);
