@@ -15,6 +15,7 @@
 #include "engine/backend/forward_backend.h"
 #include "engine/model/model_cost.h"
 #include "kernels/cpu/ceilings.h"
+#include "kernels/cpu/large_buffer.h"
 #include "kernels/cpu/quant.h"
 #include "kernels/cpu/thread_pool.h"
 
@@ -131,6 +132,10 @@ int run_bench(const BenchOptions& o) {
   const double load_s = warm_load_seconds(o.model);
   const ModelCost cost = model_cost(*m->model);
   const bool int8_kernels = !m->model->packed().layers.empty();
+  // The packed weights ask for transparent huge pages (kernels::LargeBuffer); whether the system gave them
+  // moves decode speed by several percent, so the run says so.
+  const size_t huge_after_load = kernels::process_huge_page_bytes();
+  const std::string thp_mode = kernels::transparent_huge_page_mode();
   std::vector<Sample> results;
   std::vector<std::pair<int, kernels::Ceilings>> ceilings;
   // Streaming read over a buffer as large as the weights: where the last-level cache holds the whole model
@@ -221,6 +226,9 @@ int run_bench(const BenchOptions& o) {
                              {"bf16_method", "cublasGemmEx 8192^3 bf16 in, f32 accumulate, random data, median of 10"}};
     }
     j["int8_kernels"] = int8_kernels;
+    j["huge_page_bytes_after_load"] = huge_after_load;
+    j["packed_weight_bytes"] = m->model->packed().bytes;
+    j["transparent_huge_pages"] = thp_mode;
     j["reps"] = o.reps;
     j["load_s_warm"] = load_s;
     j["weight_bytes_per_pass"] = cost.weight_bytes_per_pass();
@@ -264,8 +272,13 @@ int run_bench(const BenchOptions& o) {
                 t, c.read_gb_s, c.read_bytes / 1048576.0, ws_bw[i], c.fp32_gflop_s, c.fp32_isa, c.int8_gop_s, c.int8_isa);
   }
   std::printf("weights %s, %.2f MiB\n", card.weight_mode_label.c_str(), card.weight_bytes / 1048576.0);
-  std::printf("weights read per pass %.1f MB, %.1f MFLOP per token in the layers; warm load %.3f s\n\n",
+  std::printf("weights read per pass %.1f MB, %.1f MFLOP per token in the layers; warm load %.3f s\n",
               cost.weight_bytes_per_pass() / 1e6, cost.layer_flops / 1e6, load_s);
+  if (!gpu)
+    std::printf("huge pages: %.1f MiB of this process after loading (packed weights %.1f MiB; transparent huge pages: %s)\n\n",
+                huge_after_load / 1048576.0, m->model->packed().bytes / 1048576.0, thp_mode.c_str());
+  else
+    std::printf("\n");
   std::printf("| %-24s | %10s | %-15s | %7s | %10s | %18s | %10s | %8s | %11s |\n", "model", "size", "backend", "threads",
               "test", "t/s (median)", "bound t/s", "of bound", "of ws bound");
   std::printf("| %s | %s: | %s | %s: | %s: | %s: | %s: | %s: | %s: |\n", std::string(24, '-').c_str(),

@@ -29,20 +29,19 @@ KvStorage::KvStorage(const KvLayout& layout, int64_t num_blocks) : layout_(layou
     throw std::invalid_argument("invalid KV layout");
   layer_elems_ = size_t(num_blocks) * layout.block_size * layout.kv_heads * layout.head_dim;
   layer_scales_ = kernels::kv_dtype_scaled(layout.dtype) ? size_t(num_blocks) * layout.kv_heads : 0;
-  const size_t bytes = layer_elems_ * kernels::kv_dtype_bytes(layout.dtype);
-  k_.assign(layout.n_layers, std::vector<uint8_t>(bytes));
-  v_.assign(layout.n_layers, std::vector<uint8_t>(bytes));
+  layer_bytes_ = layer_elems_ * kernels::kv_dtype_bytes(layout.dtype);
+  pools_ = kernels::LargeBuffer(2 * size_t(layout.n_layers) * layer_bytes_);
   k_scales_.assign(layout.n_layers, std::vector<float>(layer_scales_, 0.0f));
   v_scales_.assign(layout.n_layers, std::vector<float>(layer_scales_, 0.0f));
 }
 
 kernels::KvPoolView KvStorage::k(int layer) {
-  return {layout_.dtype, layout_.block_size, layout_.kv_heads, layout_.head_dim, k_[layer].data(),
+  return {layout_.dtype, layout_.block_size, layout_.kv_heads, layout_.head_dim, k_pool(layer),
           layer_scales_ ? k_scales_[layer].data() : nullptr};
 }
 
 kernels::KvPoolView KvStorage::v(int layer) {
-  return {layout_.dtype, layout_.block_size, layout_.kv_heads, layout_.head_dim, v_[layer].data(),
+  return {layout_.dtype, layout_.block_size, layout_.kv_heads, layout_.head_dim, v_pool(layer),
           layer_scales_ ? v_scales_[layer].data() : nullptr};
 }
 
@@ -50,8 +49,8 @@ void KvStorage::copy_block(int32_t src, int32_t dst) {
   const size_t block_elem_bytes =
       size_t(layout_.block_size) * layout_.kv_heads * layout_.head_dim * kernels::kv_dtype_bytes(layout_.dtype);
   for (int l = 0; l < layout_.n_layers; ++l) {
-    std::memcpy(k_[l].data() + dst * block_elem_bytes, k_[l].data() + src * block_elem_bytes, block_elem_bytes);
-    std::memcpy(v_[l].data() + dst * block_elem_bytes, v_[l].data() + src * block_elem_bytes, block_elem_bytes);
+    std::memcpy(k_pool(l) + dst * block_elem_bytes, k_pool(l) + src * block_elem_bytes, block_elem_bytes);
+    std::memcpy(v_pool(l) + dst * block_elem_bytes, v_pool(l) + src * block_elem_bytes, block_elem_bytes);
     if (layer_scales_) {
       const size_t h = layout_.kv_heads;
       std::memcpy(&k_scales_[l][dst * h], &k_scales_[l][src * h], h * sizeof(float));

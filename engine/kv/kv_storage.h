@@ -1,12 +1,15 @@
 #pragma once
 // The physical memory of the paged KV cache: for every layer a K pool and a V pool of num_blocks blocks,
 // each block holding block_size tokens x kv_heads x head_dim elements in the storage dtype (plus one
-// scale per (block, head) for FP8/INT8). Allocated once; bytes are accounted exactly.
+// scale per (block, head) for FP8/INT8). Allocated once, all pools in one buffer (huge pages where the
+// system gives them: a decode step reads every running sequence's blocks, spread over the whole cache);
+// bytes are accounted exactly.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 #include "kernels/cpu/kv_format.h"
+#include "kernels/cpu/large_buffer.h"
 
 namespace inferscope {
 
@@ -34,6 +37,8 @@ class KvStorage {
   const KvLayout& layout() const { return layout_; }
   int64_t num_blocks() const { return num_blocks_; }
   size_t allocated_bytes() const { return num_blocks_ * layout_.block_bytes(); }
+  // Whether the pools were offered for huge pages (the OS decides whether they get them).
+  bool huge_pages_requested() const { return pools_.huge_pages_requested(); }
 
   kernels::KvPoolView k(int layer);
   kernels::KvPoolView v(int layer);
@@ -41,11 +46,15 @@ class KvStorage {
   void copy_block(int32_t src, int32_t dst);
 
  private:
+  uint8_t* k_pool(int layer) const { return pools_.data() + 2 * size_t(layer) * layer_bytes_; }
+  uint8_t* v_pool(int layer) const { return k_pool(layer) + layer_bytes_; }
+
   KvLayout layout_;
   int64_t num_blocks_;
   size_t layer_elems_;   // elements in one layer's K pool
   size_t layer_scales_;  // scales in one layer's K pool
-  std::vector<std::vector<uint8_t>> k_, v_;
+  size_t layer_bytes_;   // bytes of one layer's K (or V) pool
+  kernels::LargeBuffer pools_;  // layer l: K pool at 2l x layer_bytes_, V pool right after it
   std::vector<std::vector<float>> k_scales_, v_scales_;
 };
 

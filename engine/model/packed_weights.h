@@ -23,10 +23,12 @@ struct PackedWeights {
   std::unique_ptr<kernels::PackedMatrix> output;
   size_t bytes = 0;                 // bytes of all packed copies
   int matrices = 0;                 // packed matrices (a fused one counts once)
+  bool huge_pages_requested = false;  // their shared buffer was offered for huge pages
 };
 
-// Packs what the active SIMD level has kernels for; a matrix (or fused set) it cannot pack stays null
-// and runs through kernels::matmul on the mapped file. Never throws for an unsupported type.
+// Packs what the active SIMD level has kernels for, all into one shared buffer; a matrix (or fused set)
+// it cannot pack stays null and runs through kernels::matmul on the mapped file. Never throws for an
+// unsupported type (std::bad_alloc when the memory cannot be had).
 PackedWeights pack_weights(const ModelWeights& w);
 
 }  // namespace inferscope

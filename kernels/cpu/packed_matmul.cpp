@@ -104,11 +104,10 @@ void quantize_acts(GgmlType wt, const float* X, int64_t t_begin, int64_t t_end, 
 
 }  // namespace
 
-void PackedMatrix::FreeDeleter::operator()(uint8_t* p) const { std::free(p); }
-
 bool packed_matmul_available(GgmlType t) { return kernel_for(t) != nullptr; }
 
-std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts) {
+// The matrix's shape and group layout, without data; nullptr when parts cannot be packed.
+std::unique_ptr<PackedMatrix> plan_packed(std::span<const MatrixPart> parts) {
   if (parts.empty()) return nullptr;
   const GgmlType t = parts[0].type;
   const int64_t n_in = parts[0].n_in;
@@ -128,17 +127,35 @@ std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts) {
     m->group_part_.insert(m->group_part_.end(), static_cast<size_t>(groups), static_cast<int>(m->parts_.size() - 1));
     m->n_groups_ += groups;
   }
-  const size_t total = m->bytes();
-  m->data_.reset(static_cast<uint8_t*>(std::aligned_alloc(64, total)));
-  if (!m->data_) return nullptr;
-  std::memset(m->data_.get(), 0, total);
+  return m;
+}
+
+size_t packed_matrix_bytes(std::span<const MatrixPart> parts) {
+  const auto m = plan_packed(parts);
+  return m ? m->bytes() : 0;
+}
+
+std::unique_ptr<PackedMatrix> pack_matrix_into(std::span<const MatrixPart> parts, std::shared_ptr<const LargeBuffer> storage,
+                                               size_t offset) {
+  auto m = plan_packed(parts);
+  if (!m || !storage || offset % 64 != 0 || offset > storage->size() || storage->size() - offset < m->bytes())
+    return nullptr;
+  uint8_t* dst = storage->data() + offset;
   for (size_t pi = 0; pi < parts.size(); ++pi) {
     const MatrixPart& p = parts[pi];
     const int64_t first = m->parts_[pi].first_group;
     for (int64_t row0 = 0; row0 < p.n_out; row0 += R)
-      pack_part_group(p, row0, std::min<int64_t>(R, p.n_out - row0), m->data_.get() + (first + row0 / R) * m->group_bytes_);
+      pack_part_group(p, row0, std::min<int64_t>(R, p.n_out - row0), dst + (first + row0 / R) * m->group_bytes_);
   }
+  m->data_ = dst;
+  m->storage_ = std::move(storage);
   return m;
+}
+
+std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts) {
+  const size_t bytes = packed_matrix_bytes(parts);
+  if (bytes == 0) return nullptr;
+  return pack_matrix_into(parts, std::make_shared<const LargeBuffer>(bytes), 0);
 }
 
 void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, float* const* Y, ThreadPool* pool) {

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "kernels/cpu/ggml_type.h"
+#include "kernels/cpu/large_buffer.h"
 
 namespace inferscope::kernels {
 
@@ -56,22 +57,22 @@ class PackedMatrix {
   int64_t n_groups() const { return n_groups_; }
   size_t group_bytes() const { return group_bytes_; }
   size_t bytes() const { return n_groups_ * group_bytes_; }
-  const uint8_t* group(int64_t g) const { return data_.get() + g * group_bytes_; }
+  const uint8_t* group(int64_t g) const { return data_ + g * group_bytes_; }
   // The part a group belongs to (groups are in part order).
   int part_of(int64_t g) const { return group_part_[g]; }
 
  private:
-  friend std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts);
-  struct FreeDeleter {
-    void operator()(uint8_t* p) const;
-  };
+  friend std::unique_ptr<PackedMatrix> plan_packed(std::span<const MatrixPart> parts);
+  friend std::unique_ptr<PackedMatrix> pack_matrix_into(std::span<const MatrixPart> parts,
+                                                        std::shared_ptr<const LargeBuffer> storage, size_t offset);
   GgmlType type_ = GgmlType::F32;
   int64_t n_in_ = 0;
   int64_t n_groups_ = 0;
   size_t group_bytes_ = 0;
   std::vector<Part> parts_;
   std::vector<int> group_part_;
-  std::unique_ptr<uint8_t[], FreeDeleter> data_;
+  const uint8_t* data_ = nullptr;               // group 0, inside storage_
+  std::shared_ptr<const LargeBuffer> storage_;  // may be shared with other matrices (pack_matrix_into)
 };
 
 // True when this CPU at the active SIMD level has packed kernels for weights of type t
@@ -82,6 +83,16 @@ bool packed_matmul_available(GgmlType t);
 // Returns nullptr when packed_matmul_available(type) is false or the parts do not match; callers then
 // use matmul() on the original data.
 std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts);
+
+// Bytes of the packed copy of parts (a multiple of 64), or 0 when pack_matrix would return nullptr.
+size_t packed_matrix_bytes(std::span<const MatrixPart> parts);
+
+// As pack_matrix, but into storage from byte `offset` (a multiple of 64), where packed_matrix_bytes(parts)
+// bytes must be zero and free; the matrix keeps storage alive. Lets all of a model's matrices share one
+// buffer, and so its huge pages. Returns nullptr, writing nothing, when pack_matrix would, or when the
+// matrix does not fit.
+std::unique_ptr<PackedMatrix> pack_matrix_into(std::span<const MatrixPart> parts, std::shared_ptr<const LargeBuffer> storage,
+                                               size_t offset);
 
 // For each part p: Y[p][t * n_out(p) + r] = dot(row r of part p, X row t), t < n_tokens.
 // X: n_tokens rows of n_in floats. Y: one output pointer per part. Output groups are split across the

@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "kernels/cpu/dispatch.h"
 #include "kernels/cpu/block_formats.h"
 #include "kernels/cpu/fp16.h"
+#include "kernels/cpu/large_buffer.h"
 #include "kernels/cpu/packed_kernels.h"
 #include "kernels/cpu/packed_matmul.h"
 #include "kernels/cpu/quant.h"
@@ -206,6 +208,37 @@ class TestPackedMatmul : public QObject {
     QCOMPARE(pack(p)->bytes(), row_bytes(GgmlType::Q4_1, 576) * 192);
     const Problem q = make_problem(GgmlType::Q8_0, 576, 192, 1);
     QCOMPARE(pack(q)->bytes(), row_bytes(GgmlType::Q8_0, 576) * 192);
+  }
+
+  // Matrices packed side by side into one shared buffer (as a model's are) compute exactly what
+  // matrices packed alone do, each from its own offset, and keep the buffer alive on their own.
+  void packedIntoSharedStorage() {
+    for (GgmlType t : kPackedTypes) {
+      const Problem a = make_problem(t, 576, 192, 9), b = make_problem(t, 576, 40, 9);
+      const MatrixPart pa{t, a.W.data(), 576, 192}, pb{t, b.W.data(), 576, 40};
+      const size_t ba = packed_matrix_bytes({&pa, 1}), bb = packed_matrix_bytes({&pb, 1});
+      QCOMPARE(ba, pack(a)->bytes());
+      QCOMPARE(bb, row_bytes(t, 576) * 48);  // 40 rows padded to 3 groups of 16
+      QCOMPARE(ba % 64, size_t(0));
+      std::unique_ptr<PackedMatrix> ma, mb;
+      {
+        auto storage = std::make_shared<const LargeBuffer>(ba + bb);
+        QVERIFY(!pack_matrix_into({&pb, 1}, storage, ba + 32));      // offset not a multiple of 64
+        QVERIFY(!pack_matrix_into({&pb, 1}, storage, ba + 64));      // does not fit from there
+        QVERIFY(!pack_matrix_into({&pa, 1}, nullptr, 0));
+        ma = pack_matrix_into({&pa, 1}, storage, 0);
+        mb = pack_matrix_into({&pb, 1}, storage, ba);
+        QVERIFY(ma && mb);
+        QCOMPARE(mb->group(0), storage->data() + ba);
+      }  // the matrices alone own the buffer now
+      for (int64_t n : {int64_t(1), int64_t(9)}) {
+        QVERIFY(std::memcmp(run(*ma, a, 0, n, nullptr).data(), run(*pack(a), a, 0, n, nullptr).data(), size_t(n) * 192 * 4) == 0);
+        QVERIFY(std::memcmp(run(*mb, b, 0, n, nullptr).data(), run(*pack(b), b, 0, n, nullptr).data(), size_t(n) * 40 * 4) == 0);
+      }
+    }
+    const Problem q = make_problem(GgmlType::Q5_0, 64, 16, 1);
+    const MatrixPart pq{GgmlType::Q5_0, q.W.data(), 64, 16};
+    QCOMPARE(packed_matrix_bytes({&pq, 1}), size_t(0));  // no kernel: nothing to reserve
   }
 
   void refusesWhatItCannotRun() {
