@@ -16,13 +16,13 @@ namespace {
 // weight matrix from memory once; each thread's share of a matrix is only a few hundred KiB, too short
 // for the hardware prefetcher to ramp up, so without this a lone token waits on memory latency
 // (measured on a 2-core EPYC: a cold 576x1536 Q4_1 matmul at batch 1 read 17.6 GB/s without it and
-// 28 GB/s with it; BM_MatmulPackedCold). 8 KiB was the best of 1-32 KiB for tg128 and batched decode.
-// Prefetches past the end of a thread's rows only warm the next rows; they never fault.
-constexpr int64_t kPrefetchBytes = 8192;
-// With a tile of several tokens a block takes several times longer, so the same distance in bytes is
-// too close to cover memory latency: 16 KiB measured best of 2-32 KiB for a cold 16- and 64-token
-// matmul (BM_MatmulPackedCold, one thread: 576x1536 114 -> 118-121, 1536x576 95-106 -> 114-118 G MAC/s).
-constexpr int64_t kPrefetchBytesTile = 16384;
+// 28 GB/s with it; BM_MatmulPackedCold). 16 KiB measured best of 2-32 KiB for a cold 16- and 64-token
+// matmul (BM_MatmulPackedCold, one thread: 576x1536 114 -> 118-121, 1536x576 95-106 -> 114-118 G MAC/s)
+// and, since the weights sit in huge pages, for a lone token too: tg256 steps alternating 8 and 16 KiB
+// in one process ran 3.8-5.4% faster at 16 on 2 threads (12 KiB +5%, 24 KiB +2%, 32 KiB -2%) and
+// 11-12% faster on one thread (32 KiB +4%). Prefetches past the end of a thread's rows only warm the
+// next rows; they never fault.
+constexpr int64_t kPrefetchBytes = 16384;
 
 inline __m512i bcast4(const int8_t* p) {
   int32_t v;
@@ -107,7 +107,7 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   constexpr int64_t kBlockBytes = kCodes + 2 * 16 + (has_min(T) ? 2 * 16 : 0);
   const int64_t n_tiles = (a.n_tokens + kMaxTokens - 1) / kMaxTokens, tile = t0 / kMaxTokens;
   const int64_t pass_bytes = nb * kBlockBytes / n_tiles;
-  const char* ahead = reinterpret_cast<const char*>(group) + (NT == 1 ? kPrefetchBytes : kPrefetchBytesTile);
+  const char* ahead = reinterpret_cast<const char*>(group) + kPrefetchBytes;
   const char* pf = ahead + tile * pass_bytes;
   const char* const pf_end = tile + 1 == n_tiles ? ahead + nb * kBlockBytes : pf + pass_bytes;
   const int64_t pf_step = (pf_end - pf + nb - 1) / nb;  // bytes asked for per block of this pass
