@@ -37,8 +37,6 @@ class KvStorage {
   const KvLayout& layout() const { return layout_; }
   int64_t num_blocks() const { return num_blocks_; }
   size_t allocated_bytes() const { return num_blocks_ * layout_.block_bytes(); }
-  // Whether the pools were offered for huge pages (the OS decides whether they get them).
-  bool huge_pages_requested() const { return pools_.huge_pages_requested(); }
 
   kernels::KvPoolView k(int layer);
   kernels::KvPoolView v(int layer);

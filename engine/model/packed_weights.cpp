@@ -55,7 +55,6 @@ PackedWeights pack_weights(const ModelWeights& w) {
     p.bytes += j.bytes;
     ++p.matrices;
   }
-  p.huge_pages_requested = storage->huge_pages_requested();
   return p;
 }
 

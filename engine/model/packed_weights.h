@@ -23,7 +23,6 @@ struct PackedWeights {
   std::unique_ptr<kernels::PackedMatrix> output;
   size_t bytes = 0;                 // bytes of all packed copies
   int matrices = 0;                 // packed matrices (a fused one counts once)
-  bool huge_pages_requested = false;  // their shared buffer was offered for huge pages
 };
 
 // Packs what the active SIMD level has kernels for, all into one shared buffer; a matrix (or fused set)
