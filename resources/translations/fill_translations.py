@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Fills resources/translations/*.ts after `lupdate ui -ts ...`: fixes the contexts to the runtime class
 names (lupdate drops the inferscope::ui namespace) and writes the Traditional / Simplified Chinese texts.
-Usage: python3 resources/translations/fill_translations.py"""
+Usage: python3 resources/translations/fill_translations.py
+Texts come from T below and from every strings_<area>.py beside this file."""
 import os
 import xml.etree.ElementTree as ET
 
@@ -325,6 +326,15 @@ T = {
 }
 
 here = os.path.dirname(os.path.abspath(__file__))
+# Further areas keep their texts in strings_<area>.py beside this file (each defines a dict T of the same
+# form), so parallel work on different parts of the GUI adds translations without editing one shared dict.
+import glob
+import importlib.util
+for extra in sorted(glob.glob(os.path.join(here, 'strings_*.py'))):
+    spec = importlib.util.spec_from_file_location(os.path.basename(extra)[:-3], extra)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    T.update(module.T)
 missing = set()
 for idx, lang in ((0, 'zh_TW'), (1, 'zh_CN')):
     path = os.path.join(here, f'inferscope_{lang}.ts')
