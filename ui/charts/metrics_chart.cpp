@@ -38,6 +38,7 @@ int MetricsChart::addSeries(const QString& key, const QColor& color, Qt::PenStyl
   s->attachAxis(axisX_);
   s->attachAxis(axisY_);
   keys_.push_back(key);
+  colors_.push_back(color);
   history_.emplace_back();
   series_.push_back(s);
   return int(series_.size()) - 1;
@@ -49,6 +50,7 @@ void MetricsChart::removeAllSeries() {
   chart()->removeAllSeries();  // deletes them
   series_.clear();
   keys_.clear();
+  colors_.clear();
   history_.clear();
   dirty_ = true;
 }
@@ -101,6 +103,34 @@ void MetricsChart::setDark(bool dark) {
     a->setGridLineColor(dark ? QColor(0x44, 0x44, 0x44) : QColor(0xdd, 0xdd, 0xdd));
   }
   setBackgroundBrush(bg);
+}
+
+void MetricsChart::setTextPixelSize(int px) {
+  textPx_ = std::max(0, px);
+  QFont f = font();
+  if (textPx_ > 0) f.setPixelSize(textPx_);
+  QFont title = f;
+  title.setBold(true);
+  chart()->setTitleFont(title);
+  chart()->legend()->setFont(f);
+  for (auto* a : {axisX_, axisY_}) {
+    a->setLabelsFont(f);
+    a->setTitleFont(f);
+  }
+}
+
+void MetricsChart::setPresentationStyle(bool on) {
+  presentation_ = on;
+  // Okabe-Ito: eight colours that stay distinct under the common colour-vision deficiencies.
+  static const QColor kOkabeIto[] = {QColor(0x00, 0x72, 0xb2), QColor(0xe6, 0x9f, 0x00), QColor(0x00, 0x9e, 0x73),
+                                     QColor(0xd5, 0x5e, 0x00), QColor(0xcc, 0x79, 0xa7), QColor(0x56, 0xb4, 0xe9),
+                                     QColor(0xf0, 0xe4, 0x42), QColor(0x00, 0x00, 0x00)};
+  for (size_t i = 0; i < series_.size(); ++i) {
+    QPen p = series_[i]->pen();
+    p.setColor(on ? kOkabeIto[i % std::size(kOkabeIto)] : colors_[i]);
+    p.setWidthF(on ? std::max<qreal>(lineWidth_, 4.0) : lineWidth_);
+    series_[i]->setPen(p);
+  }
 }
 
 QList<QPointF> MetricsChart::visiblePoints(const QList<QPointF>& all, double xMin, int columns) const {

@@ -38,6 +38,13 @@ class MetricsChart : public QChartView {
   void setShowFullHistory(bool full);
   void setLineWidth(qreal width);
   void setDark(bool dark);
+  // Every text of the chart (title, tick labels, axis titles, legend) at px pixels; 0 = the widget's font.
+  void setTextPixelSize(int px);
+  int textPixelSize() const { return textPx_; }
+  // Presentation style for a classroom: thick lines and a high-contrast palette that colour-blind
+  // viewers can tell apart. Off restores the series' own colours and the normal line width.
+  void setPresentationStyle(bool on);
+  bool presentationStyle() const { return presentation_; }
 
   const QString& id() const { return id_; }
   int seriesCount() const { return int(history_.size()); }
@@ -63,6 +70,9 @@ class MetricsChart : public QChartView {
   bool showFull_ = false;
   bool dirty_ = false;
   qreal lineWidth_ = 2.0;
+  int textPx_ = 0;
+  bool presentation_ = false;
+  std::vector<QColor> colors_;  // each series' own colour, restored when presentation style ends
 };
 
 }  // namespace inferscope::ui
