@@ -1,4 +1,4 @@
-// inferscope-cli: the headless front end over the engine (see DESIGN.md "The command line").
+// inferscope-cli: the headless front end over the engine (docs/architecture.md, "The command line"; README for every flag).
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 

@@ -1,5 +1,5 @@
 #pragma once
-// BlockMapSnapshot: an immutable picture of the paged KV cache after one step (DESIGN.md contract).
+// BlockMapSnapshot: an immutable picture of the paged KV cache after one step (docs/architecture.md).
 // The engine thread builds it (KvCacheManager::snapshot()); the UI paints one cell per block from it.
 // Plain values only, so it can cross threads as std::shared_ptr<const BlockMapSnapshot>.
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
-// The one export path for step metrics (GUI export, CLI --metrics-out and --json alike): CSV with the
-// DESIGN.md column order, and JSON through nlohmann::json in both directions.
+// The one export path for step metrics (GUI export, CLI --metrics-out and --json alike): CSV in
+// the column order of docs/architecture.md, and JSON through nlohmann::json in both directions.
 #include <iosfwd>
 #include <span>
 #include <string>
@@ -13,7 +13,7 @@
 
 namespace inferscope {
 
-// Column names in order (= for_each_field order = DESIGN.md table order).
+// Column names in order (= for_each_field order = the table in docs/architecture.md).
 const std::vector<std::string>& step_metrics_columns();
 
 // Comma-separated, no trailing newline. Integers as integers; doubles in the shortest form that reads

@@ -1,5 +1,5 @@
 #pragma once
-// StepMetrics: one row per engine step (DESIGN.md contract). Field names are the CSV/JSON column
+// StepMetrics: one row per engine step (the contract in docs/architecture.md). Field names are the CSV/JSON column
 // names, and for_each_field() lists them in the documented column order — the single list that the
 // writers, readers and UI column pickers use.
 #include <cstdint>

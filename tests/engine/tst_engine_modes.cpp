@@ -256,7 +256,7 @@ class TestEngineModes : public QObject {
         }
       }
     }
-    if (real_) {  // DESIGN.md: SmolLM2-135M at fp16 is 2 x 30 x 3 x 64 x 2 = 23,040 bytes per token
+    if (real_) {  // docs/architecture.md: SmolLM2-135M at fp16 is 2 x 30 x 3 x 64 x 2 = 23,040 bytes per token
       EngineConfig c;
       c.kv_dtype = kernels::KvDtype::F16;
       LLMEngine e(real_, c);

@@ -201,7 +201,7 @@ class TstLessonCore : public QObject {
     INFERSCOPE_REQUIRE_MODEL(path, "the default model");
     LessonContext ctx;
     ctx.model = load_model(path);
-    // DESIGN.md: SmolLM2-135M at fp16 = 2 x 30 x 3 x 64 x 2 = 23,040 bytes per token.
+    // docs/architecture.md: SmolLM2-135M at fp16 = 2 x 30 x 3 x 64 x 2 = 23,040 bytes per token.
     const LessonResult r = run("kv-size", {{"preset", "loaded"}}, ctx);
     QCOMPARE(r.value("bytes_per_token"), 23040.0);
     QCOMPARE(r.value("loaded_model_bytes_per_token"), 23040.0);

@@ -1,4 +1,4 @@
-// StepMetrics columns against DESIGN.md, CSV and JSON writers, and the MetricsRecorder ring.
+// StepMetrics columns against docs/architecture.md, CSV and JSON writers, and the MetricsRecorder ring.
 #include <QtTest/QtTest>
 
 #include <cmath>
@@ -10,7 +10,7 @@
 using namespace inferscope;
 
 namespace {
-// Copied by hand from the StepMetrics table in DESIGN.md, in table order. If the struct and this list
+// Copied by hand from the StepMetrics table in docs/architecture.md, in table order. If the struct and this list
 // disagree, one of them drifted from the contract.
 const std::vector<std::string> kDesignColumns = {
     "step", "t_ms", "step_ms",

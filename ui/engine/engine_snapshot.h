@@ -1,5 +1,5 @@
 #pragma once
-// Immutable values that cross from the engine thread to the GUI thread (DESIGN.md "Threads").
+// Immutable values that cross from the engine thread to the GUI thread (docs/architecture.md, "Threads").
 // The worker builds one EngineSnapshot per publish (<= ~30 Hz) and hands it over as a
 // shared_ptr<const>, so the GUI can keep it as long as it likes without copying or locking.
 #include <QMetaType>
