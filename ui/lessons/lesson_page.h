@@ -64,6 +64,9 @@ class LessonPage : public QWidget {
   void showError(const QString& text);
   void retranslateUi();
   void exportChart(const QString& ext, qreal scale);
+  // With a "preset" other than custom, the layers / KV heads / head size controls show the shape the
+  // lesson computes with (the loaded model's or the published one's) and are locked; custom unlocks.
+  void syncShapeControls();
 
   const lessons::Lesson& lesson_;
   const int number_;
