@@ -154,7 +154,7 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   if (!restoreGeometry(s->value(QStringLiteral("geometry")).toByteArray()) ||
       !screen()->availableGeometry().contains(frameGeometry()))
     fitToScreen();
-  restoreState(s->value(QStringLiteral("window_state")).toByteArray());
+  hasSavedState_ = restoreState(s->value(QStringLiteral("window_state")).toByteArray());
   presentationState_ = s->value(QStringLiteral("presentation_state")).toByteArray();
   const QString lang = s->value(QStringLiteral("language"), QStringLiteral("en")).toString();
   const bool dark = s->value(QStringLiteral("dark"), false).toBool();

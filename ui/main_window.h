@@ -208,7 +208,8 @@ class MainWindow : public QMainWindow {
   bool presentation_ = false;
   bool dark_ = false;
   bool restoring_ = true;
-  bool shownOnce_ = false;  // the first show checks the frame (known only then) against the screen  // the constructor is applying saved settings: nothing to write back yet
+  bool shownOnce_ = false;
+  bool hasSavedState_ = false;  // a dock layout was restored (else the first show sizes the docks)  // the first show checks the frame (known only then) against the screen  // the constructor is applying saved settings: nothing to write back yet
   bool workloadStarted_ = false;  // a scenario, the load generator or a submitted request gave work
   QWidget* central_ = nullptr;
   StartPage* startPage_ = nullptr;

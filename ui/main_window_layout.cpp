@@ -31,6 +31,7 @@ constexpr double kScreenShare = 0.9;  // of the available geometry, on first sta
 // Presentation chart text: 20 px on a 1080-line screen, scaled with its height, at least 16 px.
 constexpr int kPresentationPxAt1080 = 20;
 constexpr int kPresentationMinPx = 16;
+constexpr int kLogMinHeight = 90;  // a few lines of the log on first start
 }  // namespace
 
 void MainWindow::fitToScreen() {
@@ -52,6 +53,9 @@ void MainWindow::showEvent(QShowEvent* e) {
   if (std::exchange(shownOnce_, true) || presentation_ || isMaximized() || isFullScreen()) return;
   // The window frame is known from now on: a window that reaches past the screen with it is refitted.
   if (!screen()->availableGeometry().contains(frameGeometry())) fitToScreen();
+  // First start: the log gets a strip at the bottom and the charts the height (the dock's own size
+  // hint would take a third of a 720-line screen).
+  if (!hasSavedState_) resizeDocks({logDock_}, {std::max(kLogMinHeight, height() / 7)}, Qt::Vertical);
 }
 
 int MainWindow::presentationTextPixelSize() const {
@@ -78,6 +82,10 @@ void MainWindow::enterPresentation() {
   if (presentationState_.isEmpty() || !restoreState(presentationState_))
     for (QDockWidget* d : docks()) d->hide();
   showFullScreen();
+  // Without a window manager (a bare X server, a kiosk) full screen is only a request; take the screen.
+  QTimer::singleShot(200, this, [this] {
+    if (presentation_ && frameGeometry() != screen()->geometry()) setGeometry(screen()->geometry());
+  });
   const int px = presentationTextPixelSize();
   presentationBar_->setTextPixelSize(px * 2);
   presentationBar_->show();

@@ -160,6 +160,9 @@ int main(int argc, char** argv) {
     w.resize(shotW, shotH);
   }
   w.show();
+  // The picture is the window's contents at exactly --size (the first show fits the window and its
+  // frame into the screen, which would make it smaller).
+  if (p.isSet(shotOpt)) w.resize(shotW, shotH);
   if (p.isSet(presentationOpt)) w.setPresentationMode(true);
   if (!model.isEmpty()) w.openModel(model);
   if (p.isSet(shotOpt)) return takeScreenshot(w, p.value(shotOpt), p.value(scenarioOpt), p.value(stepsOpt).toInt(), p.value(tabOpt),

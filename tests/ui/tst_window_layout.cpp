@@ -449,11 +449,11 @@ int main(int argc, char** argv) {
   QTemporaryFile config;
   const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
   if ((platform.isEmpty() || platform == "offscreen") && wh.size() == 2 && config.open()) {
-    // Sizes are device pixels: a ratio of 2 makes the logical screen half as wide and high.
+    // Sizes are logical pixels: with a ratio of 2 the screen is 1280x720 drawn on 2560x1440 pixels.
     config.write(QStringLiteral(R"({"screens": [{"name": "test", "x": 0, "y": 0, "width": %1, "height": %2, )"
                                 R"("logicalDpi": 96, "logicalBaseDpi": 96, "dpr": %3}]})")
-                     .arg(wh[0].toInt() * dpr)
-                     .arg(wh[1].toInt() * dpr)
+                     .arg(wh[0].toInt())
+                     .arg(wh[1].toInt())
                      .arg(dpr)
                      .toUtf8());
     config.flush();
