@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "ui/charts/charts_panel.h"
+#include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/lessons/lessons_panel.h"
@@ -91,6 +92,10 @@ void MainWindow::enterPresentation() {
   presentationBar_->show();
   updatePresentationBar();
   charts_->setPresentation(true, px);
+  for (MetricsChart* c : compare_->charts()) {
+    c->setTextPixelSize(px);
+    c->setPresentationStyle(true);
+  }
   compare_->setLineWidth(4.0);
   lessons_->setLineWidth(4.0);
 }
@@ -100,6 +105,10 @@ void MainWindow::leavePresentation() {
   presentation_ = false;
   presentationBar_->hide();
   charts_->setPresentation(false, 0);
+  for (MetricsChart* c : compare_->charts()) {
+    c->setTextPixelSize(0);
+    c->setPresentationStyle(false);
+  }
   compare_->setLineWidth(2.0);
   lessons_->setLineWidth(2.0);
   setWindowState(normalWindowState_);
