@@ -31,6 +31,8 @@ namespace inferscope::ui {
 
 namespace {
 constexpr int kDebounceMs = 150;
+constexpr int kSideBySideWidth = 760;
+constexpr int kStackedMinHeight = 520;
 
 QLabel* heading() {
   auto* l = new QLabel;
@@ -125,6 +127,7 @@ LessonPage::LessonPage(const lessons::Lesson& lesson, int number, EngineControll
   chart_ = new LessonChart;
   chart_->setObjectName(exportId());
   auto* top = new QSplitter(Qt::Horizontal);
+  top_ = top;
   top->addWidget(inputsScroll);
   top->addWidget(chart_);
   top->setStretchFactor(0, 2);
@@ -310,6 +313,19 @@ void LessonPage::retranslateUi() {
   if (pendingTag_ != 0) status_->setText(tr("Computing…"));
   if (result_ && shownError_.isEmpty()) showResult();
   else if (lesson_.needs_model() && !controller_->hasModel() && !shownError_.isEmpty()) computeNow();
+}
+
+void LessonPage::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  // Side by side the inputs and the chart need ~760 px; a narrower page (a 1280-wide laptop with its
+  // docks) stacks them and scrolls down instead of cutting the chart off at the right.
+  const Qt::Orientation want = width() < kSideBySideWidth ? Qt::Vertical : Qt::Horizontal;
+  if (top_->orientation() != want) {
+    top_->setOrientation(want);
+    // Stacked, the inputs and the chart each keep a usable height and the page scrolls down.
+    top_->setMinimumHeight(want == Qt::Vertical ? kStackedMinHeight : 0);
+    top_->setSizes({1, 1});  // an even split in the new direction (the old sizes were widths)
+  }
 }
 
 void LessonPage::changeEvent(QEvent* e) {
