@@ -1,23 +1,26 @@
 #include "ui/presentation_bar.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 
 namespace inferscope::ui {
 
+namespace {
+constexpr int kMinPx = 12;
+const QString kGap = QStringLiteral("    ");  // between the numbers on the strip
+}  // namespace
+
 PresentationBar::PresentationBar(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("presentation_bar"));
   auto* h = new QHBoxLayout(this);
   h->setContentsMargins(12, 4, 12, 4);
-  h->setSpacing(32);
-  for (QLabel** l : {&step_, &rate_, &kv_, &requests_}) {
-    *l = new QLabel;
-    h->addWidget(*l);
-  }
-  step_->setObjectName(QStringLiteral("presentation_step"));
-  h->addStretch(1);
-  setTextPixelSize(32);
+  line_ = new QLabel;
+  line_->setObjectName(QStringLiteral("presentation_numbers"));
+  // The type is fitted to the width (fitText), so a long line never widens the window.
+  line_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  h->addWidget(line_, 1);
   retranslateUi();
 }
 
@@ -28,14 +31,31 @@ void PresentationBar::setNumbers(int64_t step, double tokensPerS, double kvUsed,
 
 void PresentationBar::setTextPixelSize(int px) {
   px_ = px;
-  QFont f = font();
-  f.setPixelSize(px);
-  f.setBold(true);
-  for (QLabel* l : {step_, rate_, kv_, requests_}) l->setFont(f);
+  fitText();
 }
 
-QString PresentationBar::text() const {
-  return QStringList{step_->text(), rate_->text(), kv_->text(), requests_->text()}.join(QStringLiteral(" · "));
+QString PresentationBar::text() const { return parts_.join(QStringLiteral(" · ")); }
+
+void PresentationBar::fitText() {
+  QFont f = font();
+  f.setBold(true);
+  const QString line = parts_.join(kGap);
+  const QMargins m = layout()->contentsMargins();
+  const int room = width() - m.left() - m.right();
+  int px = px_;
+  for (; px > kMinPx && width() > 0; --px) {
+    f.setPixelSize(px);
+    if (QFontMetrics(f).horizontalAdvance(line) <= room) break;
+  }
+  f.setPixelSize(px);
+  shownPx_ = px;
+  line_->setFont(f);
+  line_->setText(line);
+}
+
+void PresentationBar::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  fitText();
 }
 
 void PresentationBar::changeEvent(QEvent* e) {
@@ -44,10 +64,10 @@ void PresentationBar::changeEvent(QEvent* e) {
 }
 
 void PresentationBar::retranslateUi() {
-  step_->setText(tr("Step %1").arg(stepValue_));
-  rate_->setText(tr("%1 tokens/s").arg(rateValue_, 0, 'f', 0));
-  kv_->setText(kvValue_ < 0 ? tr("KV used –") : tr("KV used %1%").arg(kvValue_ * 100.0, 0, 'f', 0));
-  requests_->setText(tr("%1 running, %2 waiting").arg(running_).arg(waiting_));
+  parts_ = {tr("Step %1").arg(stepValue_), tr("%1 tokens/s").arg(rateValue_, 0, 'f', 0),
+            kvValue_ < 0 ? tr("KV used –") : tr("KV used %1%").arg(kvValue_ * 100.0, 0, 'f', 0),
+            tr("%1 running, %2 waiting").arg(running_).arg(waiting_)};
+  fitText();
 }
 
 }  // namespace inferscope::ui

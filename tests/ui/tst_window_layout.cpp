@@ -260,6 +260,7 @@ class TstWindowLayout : public QObject {
     QVERIFY(w->presentationBar()->isVisible());
     QVERIFY(w->presentationBar()->text().contains(QStringLiteral("Step %1").arg(w->controller()->totalSteps())));
     QVERIFY(w->presentationBar()->textPixelSize() >= 2 * presentationThreshold());
+    QVERIFY2(w->presentationBar()->shownPixelSize() >= 2 * presentationThreshold(), qPrintable(QString::number(w->presentationBar()->shownPixelSize())));
     const int px = presentationThreshold();
     const auto shown = w->charts()->shownCharts();
     QVERIFY(!shown.empty() && shown.size() <= 2);
