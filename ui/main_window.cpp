@@ -16,6 +16,9 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPalette>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QVBoxLayout>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyleFactory>
@@ -42,6 +45,8 @@
 #include "ui/panels/model_card_panel.h"
 #include "ui/panels/playground_panel.h"
 #include "ui/panels/requests_panel.h"
+#include "ui/presentation_bar.h"
+#include "ui/start_page.h"
 
 namespace inferscope::ui {
 
@@ -54,7 +59,6 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   setObjectName(QStringLiteral("MainWindow"));
   setAcceptDrops(true);
   controller_ = new EngineController(this);
-  baseFontSize_ = QApplication::font().pointSizeF();
 
   tabs_ = new QTabWidget;
   charts_ = new ChartsPanel;
@@ -69,7 +73,24 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   tabs_->addTab(compare_, QString());
   lessons_ = new LessonsPanel(controller_);
   tabs_->addTab(lessons_, QString());
-  setCentralWidget(tabs_);
+  // Before any workload the charts tab shows the start page's experiments instead of empty charts.
+  startPage_ = new StartPage;
+  charts_->setStartPage(startPage_);
+  charts_->showStartPage(true);
+  connect(startPage_, &StartPage::experimentChosen, this, [this](const QString& scenario) {
+    QString err;
+    if (!startExperiment(scenario, &err)) showError(tr("Scenario not loaded"), err);
+  });
+  connect(startPage_, &StartPage::skipped, this, &MainWindow::leaveStartPage);
+  presentationBar_ = new PresentationBar;
+  presentationBar_->hide();
+  central_ = new QWidget;
+  auto* cv = new QVBoxLayout(central_);
+  cv->setContentsMargins(0, 0, 0, 0);
+  cv->setSpacing(0);
+  cv->addWidget(presentationBar_);
+  cv->addWidget(tabs_, 1);
+  setCentralWidget(central_);
 
   createDocks();
   createActions();
@@ -120,6 +141,7 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   connect(settingsPanel_, &EngineSettingsPanel::applyRequested, this, &MainWindow::requestApply);
   connect(settingsPanel_, &EngineSettingsPanel::weightModeRequested, this, &MainWindow::requestWeightMode);
   connect(loadGen_, &LoadGeneratorPanel::startRequested, controller_, &EngineController::startLoad);
+  connect(loadGen_, &LoadGeneratorPanel::startRequested, this, [this] { workloadStarted_ = true; });
   connect(requests_, &RequestsPanel::selectionChanged, blockMap_, &BlockMapPanel::setHighlightedSequences);
   connect(requests_, &RequestsPanel::cancelRequested, controller_, &EngineController::cancel);
 
@@ -128,8 +150,12 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   settingsPanel_->load(*s);
   recent_ = s->value(QStringLiteral("recent")).toStringList();
   speed_->setCurrentIndex(std::clamp(s->value(QStringLiteral("speed_index"), 0).toInt(), 0, int(std::size(kSpeeds)) - 1));
-  restoreGeometry(s->value(QStringLiteral("geometry")).toByteArray());
-  restoreState(s->value(QStringLiteral("window_state")).toByteArray());
+  // A saved geometry from a larger screen (a projector unplugged) is refitted to this one.
+  if (!restoreGeometry(s->value(QStringLiteral("geometry")).toByteArray()) ||
+      !screen()->availableGeometry().contains(frameGeometry()))
+    fitToScreen();
+  hasSavedState_ = restoreState(s->value(QStringLiteral("window_state")).toByteArray());
+  presentationState_ = s->value(QStringLiteral("presentation_state")).toByteArray();
   const QString lang = s->value(QStringLiteral("language"), QStringLiteral("en")).toString();
   const bool dark = s->value(QStringLiteral("dark"), false).toBool();
   controller_->applyConfig(settingsPanel_->config());
@@ -140,7 +166,7 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   if (lang != QLatin1String("en")) setLanguage(lang);
   setDarkTheme(dark);
   retranslateUi();
-  if (!s->contains(QStringLiteral("geometry"))) resize(1400, 900);
+  restoring_ = false;
 }
 
 MainWindow::~MainWindow() {
@@ -160,10 +186,10 @@ void MainWindow::saveSettings() {
   s->setValue(QStringLiteral("speed_index"), speed_->currentIndex());
   s->setValue(QStringLiteral("language"), language_);
   s->setValue(QStringLiteral("dark"), dark_);
-  if (!presentation_) {
-    s->setValue(QStringLiteral("geometry"), saveGeometry());
-    s->setValue(QStringLiteral("window_state"), saveState());
-  }
+  // In presentation mode the normal layout is the one saved before entering it.
+  s->setValue(QStringLiteral("geometry"), presentation_ ? normalGeometry_ : saveGeometry());
+  s->setValue(QStringLiteral("window_state"), presentation_ ? normalState_ : saveState());
+  s->setValue(QStringLiteral("presentation_state"), presentation_ ? saveState() : presentationState_);
   if (!modelPath_.isEmpty()) s->setValue(QStringLiteral("last_model"), modelPath_);
   s->sync();
 }
@@ -173,17 +199,30 @@ void MainWindow::createDocks() {
   settingsPanel_ = new EngineSettingsPanel;
   requests_ = new RequestsPanel;
   log_ = new LogPanel;
-  auto dock = [this](QWidget* w, const char* name, Qt::DockWidgetArea area) {
+  auto dock = [this](QWidget* w, const char* name, Qt::DockWidgetArea area, bool scroll) {
     auto* d = new QDockWidget(this);
     d->setObjectName(QLatin1String(name));  // saveState/restoreState key
-    d->setWidget(w);
+    if (scroll) {
+      // Long panels scroll inside a short dock instead of being drawn over their neighbours.
+      auto* sa = new QScrollArea;
+      sa->setObjectName(QLatin1String(name) + QStringLiteral("_scroll"));
+      sa->setWidget(w);
+      sa->setWidgetResizable(true);
+      sa->setFrameShape(QFrame::NoFrame);
+      // As wide as the panel's rows need: only the height scrolls.
+      sa->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+      sa->setMinimumWidth(w->minimumSizeHint().width() + sa->verticalScrollBar()->sizeHint().width());
+      d->setWidget(sa);
+    } else {
+      d->setWidget(w);
+    }
     addDockWidget(area, d);
     return d;
   };
-  modelDock_ = dock(modelCard_, "dock_model", Qt::LeftDockWidgetArea);
-  settingsDock_ = dock(settingsPanel_, "dock_settings", Qt::LeftDockWidgetArea);
-  requestsDock_ = dock(requests_, "dock_requests", Qt::RightDockWidgetArea);
-  logDock_ = dock(log_, "dock_log", Qt::BottomDockWidgetArea);
+  modelDock_ = dock(modelCard_, "dock_model", Qt::LeftDockWidgetArea, true);
+  settingsDock_ = dock(settingsPanel_, "dock_settings", Qt::LeftDockWidgetArea, true);
+  requestsDock_ = dock(requests_, "dock_requests", Qt::RightDockWidgetArea, false);
+  logDock_ = dock(log_, "dock_log", Qt::BottomDockWidgetArea, false);
   tabifyDockWidget(modelDock_, settingsDock_);
   settingsDock_->raise();
 }
@@ -199,8 +238,9 @@ void MainWindow::createActions() {
   exportAllAct_ = new QAction(QIcon(QStringLiteral(":/icons/export.svg")), QString(), this);
   exportAllAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
   connect(exportAllAct_, &QAction::triggered, this, [this] {
-    const QString d = QFileDialog::getExistingDirectory(this, tr("Export all charts to folder"));
+    const QString d = QFileDialog::getExistingDirectory(this, tr("Export all charts to folder"), exportDirectory());
     if (d.isEmpty()) return;
+    openSettings()->setValue(QStringLiteral("export_dir"), d);
     QString err;
     const QStringList files = exportAllTo(d, &err);
     if (files.isEmpty()) showError(tr("Export failed"), err);
@@ -213,10 +253,7 @@ void MainWindow::createActions() {
   runAct_ = new QAction(QIcon(QStringLiteral(":/icons/run.svg")), QString(), this);
   runAct_->setObjectName(QStringLiteral("action_run"));
   runAct_->setShortcut(Qt::Key_Space);
-  connect(runAct_, &QAction::triggered, this, [this] {
-    if (controller_->isRunning()) controller_->pause();
-    else controller_->run();
-  });
+  connect(runAct_, &QAction::triggered, this, &MainWindow::onRunTriggered);
   stepAct_ = new QAction(QIcon(QStringLiteral(":/icons/step.svg")), QString(), this);
   stepAct_->setObjectName(QStringLiteral("action_step"));
   stepAct_->setShortcut(Qt::Key_N);
@@ -454,19 +491,7 @@ void MainWindow::setLanguage(const QString& code) {
   }
   for (QAction* a : langGroup_->actions()) a->setChecked(a->data().toString() == language_);
   lessons_->setLanguage(language_);  // the lesson texts (JSON) follow the UI language
-}
-
-void MainWindow::setPresentationMode(bool on) {
-  presentation_ = on;
-  if (presentationAct_->isChecked() != on) presentationAct_->setChecked(on);
-  QFont f = QApplication::font();
-  f.setPointSizeF(on ? baseFontSize_ * 1.5 : baseFontSize_);
-  QApplication::setFont(f);
-  charts_->setLineWidth(on ? 4.0 : 2.0);
-  compare_->setLineWidth(on ? 4.0 : 2.0);
-  lessons_->setLineWidth(on ? 4.0 : 2.0);
-  if (on) showFullScreen();
-  else showNormal();
+  persistAppearance();
 }
 
 void MainWindow::setDarkTheme(bool dark) {
@@ -486,6 +511,15 @@ void MainWindow::setDarkTheme(bool dark) {
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::ToolTipBase, QColor(0x35, 0x35, 0x35));
     p.setColor(QPalette::ToolTipText, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+    // Disabled controls must look disabled: dimmed text and flatter buttons than the enabled ones.
+    const QColor dim(0x80, 0x80, 0x80);
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::PlaceholderText})
+      p.setColor(QPalette::Disabled, role, dim);
+    p.setColor(QPalette::Disabled, QPalette::Button, QColor(0x2e, 0x2e, 0x2e));
+    p.setColor(QPalette::Disabled, QPalette::Base, QColor(0x26, 0x26, 0x26));
+    p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x50, 0x50, 0x50));
+    p.setColor(QPalette::Disabled, QPalette::Light, QColor(0x2b, 0x2b, 0x2b));
   } else {
     p = QApplication::style()->standardPalette();
   }
@@ -494,6 +528,7 @@ void MainWindow::setDarkTheme(bool dark) {
   compare_->setDark(dark);
   lessons_->setDark(dark);
   blockMap_->view()->setDark(dark);
+  persistAppearance();
 }
 
 void MainWindow::openModel(const QString& path) {
@@ -618,6 +653,9 @@ void MainWindow::showError(const QString& title, const QString& text) {
 
 void MainWindow::onSnapshot(EngineSnapshotPtr s) {
   charts_->addSnapshot(*s);
+  if (!s->requests.empty()) workloadStarted_ = true;
+  if (!s->new_steps.empty() || !s->requests.empty()) leaveStartPage();
+  if (presentation_) updatePresentationBar();
   if (s->block_map) blockMap_->setSnapshot(s->block_map);
   requests_->setRequests(s->requests);
   playground_->addSnapshot(*s);

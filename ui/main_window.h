@@ -40,7 +40,9 @@ class LoadGeneratorPanel;
 class LogPanel;
 class ModelCardPanel;
 class PlaygroundPanel;
+class PresentationBar;
 class RequestsPanel;
+class StartPage;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -65,7 +67,18 @@ class MainWindow : public QMainWindow {
   QStringList exportAllTo(const QString& dir, QString* error = nullptr);
   void setLanguage(const QString& code);  // "en", "zh_TW", "zh_CN"
   QString language() const { return language_; }
+  // Presentation mode: full screen, docks and log hidden (the docks' presentation layout is kept apart
+  // from the normal one), the key numbers in large type and the charts at a classroom text size.
+  // Leaving restores the window's geometry and dock state as they were.
   void setPresentationMode(bool on);
+  bool isPresentation() const { return presentation_; }
+  // Chart text size in presentation mode for the screen the window is on: 20 px at 1080 lines,
+  // scaled with the screen height, never below 16 px.
+  int presentationTextPixelSize() const;
+  // Sizes the window to 90% of its screen's available geometry (never larger) and centres it there.
+  void fitToScreen();
+  // Loads a scenario, shows the charts and runs the engine: what a start-page experiment does.
+  bool startExperiment(const QString& scenario, QString* error = nullptr);
   void setDarkTheme(bool dark);
   void saveSettings();
 
@@ -81,13 +94,20 @@ class MainWindow : public QMainWindow {
   LogPanel* log() const { return log_; }
   QTabWidget* tabs() const { return tabs_; }
   QString lastError() const { return lastError_; }
+  QString scenarioName() const { return scenarioName_; }  // the loaded scenario's "name"
   QAction* runAction() const { return runAct_; }
   QAction* stepAction() const { return stepAct_; }
   QToolBar* runToolBar() const { return runBar_; }
+  QAction* presentationAction() const { return presentationAct_; }
+  StartPage* startPage() const { return startPage_; }
+  PresentationBar* presentationBar() const { return presentationBar_; }
+  QDockWidget* logDock() const { return logDock_; }
+  std::vector<QDockWidget*> docks() const { return {modelDock_, settingsDock_, requestsDock_, logDock_}; }
   int speedIndex() const;
 
  protected:
   void closeEvent(QCloseEvent* e) override;
+  void showEvent(QShowEvent* e) override;
   void changeEvent(QEvent* e) override;
   void dragEnterEvent(QDragEnterEvent* e) override;
   void dropEvent(QDropEvent* e) override;
@@ -114,6 +134,14 @@ class MainWindow : public QMainWindow {
   void attachChartMenus();
   void updateStatus();
   std::unique_ptr<QSettings> openSettings() const;
+  // Window layout (main_window_layout.cpp).
+  void enterPresentation();
+  void leavePresentation();
+  void updatePresentationBar();
+  void onRunTriggered();  // Run: pause, run, or offer the default experiment when nothing is loaded
+  void leaveStartPage();
+  void persistAppearance();  // language and theme, written as soon as they change
+  QString exportDirectory() const;
 
   QString settingsFile_;
   bool interactive_ = true;
@@ -177,9 +205,18 @@ class MainWindow : public QMainWindow {
   QString language_ = QStringLiteral("en");
   QTranslator translator_;
   QString lastError_;
-  qreal baseFontSize_ = 0;
   bool presentation_ = false;
   bool dark_ = false;
+  bool restoring_ = true;
+  bool shownOnce_ = false;
+  bool hasSavedState_ = false;  // a dock layout was restored (else the first show sizes the docks)  // the first show checks the frame (known only then) against the screen  // the constructor is applying saved settings: nothing to write back yet
+  bool workloadStarted_ = false;  // a scenario, the load generator or a submitted request gave work
+  QWidget* central_ = nullptr;
+  StartPage* startPage_ = nullptr;
+  PresentationBar* presentationBar_ = nullptr;
+  QByteArray normalGeometry_, normalState_;  // the layout presentation mode restores on leaving
+  Qt::WindowStates normalWindowState_;
+  QByteArray presentationState_;  // the docks' layout in presentation mode, kept for the next time
 };
 
 }  // namespace inferscope::ui

@@ -72,7 +72,9 @@ bool MainWindow::loadScenario(const QString& path, QString* error) {
       return true;
     }
     const std::string baseDir = path.startsWith(QLatin1Char(':')) ? std::string() : QFileInfo(path).absolutePath().toStdString();
-    const WorkloadSpec spec = workload_from_json(s.workload, baseDir, loadGen_->spec());
+    // A scenario's workload starts from the defaults, not from the previous one: a field it leaves out
+    // (the shared prefix of the prefix-caching scenario) must not carry over into the next scenario.
+    const WorkloadSpec spec = workload_from_json(s.workload, baseDir, WorkloadSpec{});
     if (!confirmDiscard()) return false;
     settingsPanel_->setConfig(cfg);
     loadGen_->setSpec(spec);
@@ -83,6 +85,8 @@ bool MainWindow::loadScenario(const QString& path, QString* error) {
     variants_ = s.compare.empty() ? std::vector<VariantSpec>{} : scenario_variants(s, cfg);
     variantWorkload_ = spec;
     compareAct_->setEnabled(false);
+    workloadStarted_ = true;
+    leaveStartPage();
     if (!variants_.empty()) {
       // Queued after the live engine's rebuild: the variants run first, then the live run can start.
       log_->append(tr("This scenario compares %n variant(s); each runs on its own engine (Compare tab).", nullptr, int(variants_.size())));

@@ -1,5 +1,6 @@
 // inferscope: the workbench. Thin composition: parse arguments, build the main window, load a model.
-// --screenshot FILE.png [--scenario F] [--steps N] runs headless-friendly (offscreen platform) and exits.
+// --screenshot FILE.png [--size WxH] [--presentation] [--scenario F --steps N --tab T | --lesson ID] runs on
+// the offscreen platform (a screen of exactly that size) and exits.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -7,8 +8,12 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTemporaryFile>
 #include <QTimer>
 #include <cstdio>
+#include <cstring>
+#include <memory>
 
 #include "engine/model/default_model.h"
 #include "ui/engine/engine_controller.h"
@@ -21,6 +26,45 @@ using inferscope::ui::EngineController;
 using inferscope::ui::MainWindow;
 
 namespace {
+
+// The value after a "--name" or "--name=value" argument, read before QApplication exists (the platform
+// has to be chosen first); empty when absent.
+QByteArray rawOption(int argc, char** argv, const char* name) {
+  const size_t n = std::strlen(name);
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], name) == 0) return i + 1 < argc ? QByteArray(argv[i + 1]) : QByteArray();
+    if (std::strncmp(argv[i], name, n) == 0 && argv[i][n] == '=') return QByteArray(argv[i] + n + 1);
+  }
+  return {};
+}
+
+bool parseSize(const QByteArray& text, int* w, int* h) {
+  const QList<QByteArray> parts = text.toLower().split('x');
+  bool okW = false, okH = false;
+  if (parts.size() == 2) *w = parts[0].toInt(&okW), *h = parts[1].toInt(&okH);
+  return okW && okH && *w >= 320 && *h >= 240;
+}
+
+// A screenshot is taken on the offscreen platform with one screen of the requested size, so the window
+// fits (and presentation mode fills) exactly that screen. An explicitly chosen other platform is kept.
+std::unique_ptr<QTemporaryFile> configureScreenshotPlatform(int argc, char** argv) {
+  if (rawOption(argc, argv, "--screenshot").isEmpty()) return nullptr;
+  const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
+  if (!platform.isEmpty() && !platform.startsWith("offscreen")) return nullptr;
+  int w = 1600, h = 1000;
+  const QByteArray size = rawOption(argc, argv, "--size");
+  if (!size.isEmpty() && !parseSize(size, &w, &h)) return nullptr;  // main() reports the bad value
+  auto config = std::make_unique<QTemporaryFile>();
+  if (!config->open()) return nullptr;
+  config->write(QStringLiteral(R"({"screens": [{"name": "shot", "x": 0, "y": 0, "width": %1, "height": %2, )"
+                               R"("logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})")
+                    .arg(w)
+                    .arg(h)
+                    .toUtf8());
+  config->flush();
+  qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config->fileName().toLocal8Bit());
+  return config;
+}
 
 int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, int steps, const QString& tab,
                    const QString& lesson) {
@@ -66,6 +110,7 @@ int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, i
 }  // namespace
 
 int main(int argc, char** argv) {
+  const std::unique_ptr<QTemporaryFile> screenConfig = configureScreenshotPlatform(argc, argv);
   QApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("InferScope"));
   QApplication::setOrganizationName(QStringLiteral("InferScope"));
@@ -83,7 +128,9 @@ int main(int argc, char** argv) {
   QCommandLineOption langOpt(QStringLiteral("language"), QStringLiteral("en, zh_TW or zh_CN."), QStringLiteral("CODE"));
   QCommandLineOption lessonOpt(QStringLiteral("lesson"), QStringLiteral("With --screenshot: show this lesson (e.g. qkv-lookup)."), QStringLiteral("ID"));
   QCommandLineOption settingsOpt(QStringLiteral("settings"), QStringLiteral("Use this INI file for settings instead of the user's."), QStringLiteral("FILE"));
-  p.addOptions({shotOpt, scenarioOpt, stepsOpt, tabOpt, langOpt, settingsOpt, lessonOpt});
+  QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("With --screenshot: the screen and window size (default 1600x1000)."), QStringLiteral("WxH"));
+  QCommandLineOption presentationOpt(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (with --screenshot: grab it)."));
+  p.addOptions({shotOpt, scenarioOpt, stepsOpt, tabOpt, langOpt, settingsOpt, lessonOpt, sizeOpt, presentationOpt});
   p.process(app);
 
   QString model = p.positionalArguments().value(0);
@@ -96,13 +143,27 @@ int main(int argc, char** argv) {
     }
   }
 
-  MainWindow w(p.value(settingsOpt));
+  int shotW = 1600, shotH = 1000;
+  if (p.isSet(sizeOpt) && !parseSize(p.value(sizeOpt).toLatin1(), &shotW, &shotH)) {
+    std::fprintf(stderr, "inferscope: --size wants WxH (at least 320x240), not '%s'\n", qPrintable(p.value(sizeOpt)));
+    return 2;
+  }
+  // A screenshot neither reads nor changes the user's settings unless --settings names a file.
+  QTemporaryDir shotSettings;
+  const QString settingsFile = p.isSet(settingsOpt) || !p.isSet(shotOpt) ? p.value(settingsOpt)
+                                                                         : shotSettings.filePath(QStringLiteral("screenshot.ini"));
+  MainWindow w(settingsFile);
   if (p.isSet(langOpt)) w.setLanguage(p.value(langOpt));
   if (p.isSet(shotOpt)) {
     w.setInteractive(false);
-    w.resize(1600, 1000);
+    w.move(0, 0);
+    w.resize(shotW, shotH);
   }
   w.show();
+  // The picture is the window's contents at exactly --size (the first show fits the window and its
+  // frame into the screen, which would make it smaller).
+  if (p.isSet(shotOpt)) w.resize(shotW, shotH);
+  if (p.isSet(presentationOpt)) w.setPresentationMode(true);
   if (!model.isEmpty()) w.openModel(model);
   if (p.isSet(shotOpt)) return takeScreenshot(w, p.value(shotOpt), p.value(scenarioOpt), p.value(stepsOpt).toInt(), p.value(tabOpt),
                                               p.value(lessonOpt));

@@ -2,7 +2,12 @@
 
 #include <QEvent>
 #include <QGridLayout>
+#include <QMouseEvent>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStackedLayout>
 #include <QTimer>
+#include <algorithm>
 
 #include "ui/charts/metrics_chart.h"
 
@@ -44,15 +49,22 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent) {
   specRate_->addSeries(QStringLiteral("spec_acceptance_rate"), QColor(0x9c, 0x27, 0xb0));
 
   charts_ = {kv_, util_, tokens_, throughput_, latency_, spec_, specRate_};
-  auto* grid = new QGridLayout(this);
-  grid->setContentsMargins(2, 2, 2, 2);
-  grid->addWidget(kv_, 0, 0);
-  grid->addWidget(util_, 0, 1);
-  grid->addWidget(tokens_, 1, 0);
-  grid->addWidget(throughput_, 1, 1);
-  grid->addWidget(latency_, 2, 0, 1, 2);
-  grid->addWidget(spec_, 3, 0);
-  grid->addWidget(specRate_, 3, 1);
+  gridHost_ = new QWidget;
+  grid_ = new QGridLayout(gridHost_);
+  grid_->setContentsMargins(2, 2, 2, 2);
+  scroll_ = new QScrollArea;
+  scroll_->setObjectName(QStringLiteral("charts_scroll"));
+  scroll_->setWidget(gridHost_);
+  scroll_->setWidgetResizable(true);
+  scroll_->setFrameShape(QFrame::NoFrame);
+  scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  stack_ = new QStackedLayout(this);
+  stack_->addWidget(scroll_);
+  for (auto* c : charts_) {
+    c->setMinimumSize(0, 0);
+    c->viewport()->installEventFilter(this);  // the view's viewport receives the mouse
+  }
+  relayout();
 
   frameTimer_ = new QTimer(this);
   frameTimer_->setInterval(33);
@@ -120,6 +132,93 @@ void ChartsPanel::setWindowSize(double steps) {
     if (c != latency_) c->setWindowSize(steps);
 }
 
+int ChartsPanel::columnsFor(int width) const {
+  return std::clamp(width / kMinChartWidth, 1, 3);
+}
+
+std::vector<MetricsChart*> ChartsPanel::shownCharts() const {
+  if (enlarged_) return {enlarged_};
+  if (presentation_) return {kv_, tokens_};
+  return charts_;
+}
+
+void ChartsPanel::relayout() {
+  // The panel's own width: the scroll area keeps its old size while the start page covers it.
+  const int width = this->width() - scroll_->verticalScrollBar()->sizeHint().width();
+  const bool focused = enlarged_ != nullptr || presentation_;
+  // Focused views fill the tab: two charts side by side when there is room for both, else stacked.
+  const std::vector<MetricsChart*> shown = shownCharts();
+  const int cols = focused ? (shown.size() > 1 && width >= 2 * kMinChartWidth ? 2 : 1) : columnsFor(width);
+  const int key = cols * 4 + (enlarged_ ? 1 : 0) + (presentation_ ? 2 : 0);
+  if (key == laidOutFor_) return;
+  laidOutFor_ = key;
+  columns_ = cols;
+  while (grid_->count() > 0) delete grid_->takeAt(0);  // the items only; the charts stay children
+  for (int r = 0; r < grid_->rowCount(); ++r) grid_->setRowStretch(r, 0);
+  for (int c = 0; c < grid_->columnCount(); ++c) grid_->setColumnStretch(c, 0);
+  for (auto* c : charts_) c->setVisible(std::find(shown.begin(), shown.end(), c) != shown.end());
+  int row = 0, col = 0;
+  for (auto* c : shown) {
+    // The per-request latency chart reads better across the whole width when two columns leave a gap.
+    const bool fullRow = !focused && cols == 2 && c == latency_;
+    if (fullRow && col != 0) ++row, col = 0;
+    grid_->addWidget(c, row, col, 1, fullRow ? cols : 1);
+    c->setMinimumHeight(focused ? 0 : kMinChartHeight);
+    col += fullRow ? cols : 1;
+    if (col >= cols) ++row, col = 0;
+  }
+  const int rows = row + (col > 0 ? 1 : 0);
+  for (int r = 0; r < rows; ++r) grid_->setRowStretch(r, 1);
+  for (int c = 0; c < cols; ++c) grid_->setColumnStretch(c, 1);
+  // Normal view: the rows keep a readable height and the area scrolls; focused views never scroll.
+  scroll_->setVerticalScrollBarPolicy(focused ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+}
+
+void ChartsPanel::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  relayout();
+}
+
+bool ChartsPanel::eventFilter(QObject* watched, QEvent* e) {
+  if (e->type() == QEvent::MouseButtonDblClick && static_cast<QMouseEvent*>(e)->button() == Qt::LeftButton) {
+    for (auto* c : charts_)
+      if (c->viewport() == watched) {
+        setEnlarged(enlarged_ == c ? nullptr : c);
+        return true;
+      }
+  }
+  return QWidget::eventFilter(watched, e);
+}
+
+void ChartsPanel::setEnlarged(MetricsChart* chart) {
+  enlarged_ = chart;
+  laidOutFor_ = -1;
+  relayout();
+}
+
+void ChartsPanel::setPresentation(bool on, int textPx) {
+  presentation_ = on;
+  for (auto* c : charts_) {
+    c->setTextPixelSize(on ? textPx : 0);
+    c->setPresentationStyle(on);
+  }
+  laidOutFor_ = -1;
+  relayout();
+}
+
+void ChartsPanel::setStartPage(QWidget* page) {
+  if (startPage_) stack_->removeWidget(startPage_);
+  startPage_ = page;
+  if (page) stack_->addWidget(page);
+}
+
+void ChartsPanel::showStartPage(bool show) {
+  stack_->setCurrentWidget(show && startPage_ ? startPage_ : static_cast<QWidget*>(scroll_));
+  relayout();
+}
+
+bool ChartsPanel::startPageShown() const { return startPage_ && stack_->currentWidget() == startPage_; }
+
 void ChartsPanel::changeEvent(QEvent* e) {
   if (e->type() == QEvent::LanguageChange) retranslateUi();
   QWidget::changeEvent(e);
@@ -148,6 +247,7 @@ void ChartsPanel::retranslateUi() {
   spec_->setSeriesName(1, tr("Accepted"));
   specRate_->setTitles(tr("Draft acceptance rate"), step, tr("Fraction"));
   specRate_->setSeriesName(0, tr("Accepted / drafted so far"));
+  for (auto* c : charts_) c->setToolTip(tr("Double-click to enlarge this chart to the whole tab (and back)."));
 }
 
 }  // namespace inferscope::ui

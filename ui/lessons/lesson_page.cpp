@@ -1,5 +1,6 @@
 #include "ui/lessons/lesson_page.h"
 
+#include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -9,12 +10,15 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalBlocker>
+#include <QSlider>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "engine/lessons/published_configs.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/export/chart_export.h"
 #include "ui/lessons/challenges_view.h"
@@ -27,6 +31,8 @@ namespace inferscope::ui {
 
 namespace {
 constexpr int kDebounceMs = 150;
+constexpr int kSideBySideWidth = 760;
+constexpr int kStackedMinHeight = 520;
 
 QLabel* heading() {
   auto* l = new QLabel;
@@ -88,7 +94,11 @@ LessonPage::LessonPage(const lessons::Lesson& lesson, int number, EngineControll
   // numbers across the page (their labels are long), beside the heat map for matrix results.
   paramsTitle_ = heading();
   controls_ = new ParamControls(lesson.params());
-  connect(controls_, &ParamControls::changed, this, &LessonPage::scheduleCompute);
+  connect(controls_, &ParamControls::changed, this, [this] {
+    syncShapeControls();
+    scheduleCompute();
+  });
+  syncShapeControls();
   status_ = new QLabel;
   status_->setObjectName(QStringLiteral("lesson_status"));
   status_->setStyleSheet(QStringLiteral("color: gray"));
@@ -117,6 +127,7 @@ LessonPage::LessonPage(const lessons::Lesson& lesson, int number, EngineControll
   chart_ = new LessonChart;
   chart_->setObjectName(exportId());
   auto* top = new QSplitter(Qt::Horizontal);
+  top_ = top;
   top->addWidget(inputsScroll);
   top->addWidget(chart_);
   top->setStretchFactor(0, 2);
@@ -170,9 +181,16 @@ LessonPage::LessonPage(const lessons::Lesson& lesson, int number, EngineControll
   split->setSizes({110, 320, 220, 110});
   split->setChildrenCollapsible(false);
 
+  // On a small screen the page scrolls rather than forcing its minimum size onto the whole window.
+  auto* pageScroll = new QScrollArea;
+  pageScroll->setObjectName(QStringLiteral("lesson_scroll"));
+  pageScroll->setWidget(split);
+  pageScroll->setWidgetResizable(true);
+  pageScroll->setFrameShape(QFrame::NoFrame);
+  pageScroll->setMinimumSize(0, 0);
   auto* v = new QVBoxLayout(this);
   v->addLayout(header);
-  v->addWidget(split, 1);
+  v->addWidget(pageScroll, 1);
 
   connect(controller_, &EngineController::lessonComputed, this, &LessonPage::onComputed);
   retranslateUi();
@@ -190,8 +208,31 @@ void LessonPage::setLanguage(const QString& lang) {
 void LessonPage::scheduleCompute() { debounce_->start(); }
 bool LessonPage::isComputing() const { return debounce_->isActive() || pendingTag_ != 0; }
 
+void LessonPage::syncShapeControls() {
+  auto* preset = qobject_cast<QComboBox*>(controls_->editor(QStringLiteral("preset")));
+  if (!preset) return;
+  const QString choice = preset->currentData().toString();
+  int shape[3] = {0, 0, 0};
+  if (choice == QLatin1String("loaded")) {
+    if (const auto& card = controller_->modelCard()) shape[0] = card->n_layers, shape[1] = card->n_kv_heads, shape[2] = card->head_dim;
+  } else if (const lessons::PublishedConfig* c = lessons::find_published_config(choice.toStdString())) {
+    shape[0] = c->n_layers, shape[1] = c->n_kv_heads, shape[2] = c->head_dim;
+  }
+  const bool locked = shape[0] > 0;
+  const QSignalBlocker block(controls_);  // the values follow the preset; the preset's change recomputes
+  const QString names[3] = {QStringLiteral("layers"), QStringLiteral("kv-heads"), QStringLiteral("head-dim")};
+  for (int i = 0; i < 3; ++i) {
+    QWidget* editor = controls_->editor(names[i]);
+    if (!editor) continue;
+    if (locked) controls_->setValue(names[i], QString::number(shape[i]));
+    editor->setEnabled(!locked);
+    if (QSlider* sl = controls_->slider(names[i])) sl->setEnabled(!locked);
+  }
+}
+
 void LessonPage::computeNow() {
   debounce_->stop();
+  syncShapeControls();  // a model may have been loaded since the preset was chosen
   if (lesson_.needs_model() && !controller_->hasModel()) {
     pendingTag_ = 0;
     status_->clear();
@@ -272,6 +313,19 @@ void LessonPage::retranslateUi() {
   if (pendingTag_ != 0) status_->setText(tr("Computing…"));
   if (result_ && shownError_.isEmpty()) showResult();
   else if (lesson_.needs_model() && !controller_->hasModel() && !shownError_.isEmpty()) computeNow();
+}
+
+void LessonPage::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  // Side by side the inputs and the chart need ~760 px; a narrower page (a 1280-wide laptop with its
+  // docks) stacks them and scrolls down instead of cutting the chart off at the right.
+  const Qt::Orientation want = width() < kSideBySideWidth ? Qt::Vertical : Qt::Horizontal;
+  if (top_->orientation() != want) {
+    top_->setOrientation(want);
+    // Stacked, the inputs and the chart each keep a usable height and the page scrolls down.
+    top_->setMinimumHeight(want == Qt::Vertical ? kStackedMinHeight : 0);
+    top_->setSizes({1, 1});  // an even split in the new direction (the old sizes were widths)
+  }
 }
 
 void LessonPage::changeEvent(QEvent* e) {

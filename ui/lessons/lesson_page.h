@@ -10,6 +10,7 @@
 
 class QLabel;
 class QPushButton;
+class QSplitter;
 class QTextBrowser;
 class QTimer;
 
@@ -57,6 +58,7 @@ class LessonPage : public QWidget {
 
  protected:
   void changeEvent(QEvent* e) override;
+  void resizeEvent(QResizeEvent* e) override;
 
  private:
   void onComputed(quint64 tag, const QString& id, LessonResultPtr result, const QString& error);
@@ -64,6 +66,9 @@ class LessonPage : public QWidget {
   void showError(const QString& text);
   void retranslateUi();
   void exportChart(const QString& ext, qreal scale);
+  // With a "preset" other than custom, the layers / KV heads / head size controls show the shape the
+  // lesson computes with (the loaded model's or the published one's) and are locked; custom unlocks.
+  void syncShapeControls();
 
   const lessons::Lesson& lesson_;
   const int number_;
@@ -89,6 +94,7 @@ class LessonPage : public QWidget {
   HeatMapView* heatMap_ = nullptr;
   QLabel* challengesTitle_ = nullptr;
   QWidget* challengeArea_ = nullptr;
+  QSplitter* top_ = nullptr;  // inputs beside the chart, or above it on a narrow page
   ChallengesView* challenges_ = nullptr;
 };
 

@@ -1,0 +1,195 @@
+// MainWindow, layout: the window's size on its screen, presentation mode, the start page and what
+// Run does with nothing loaded, and the appearance settings written as soon as they change.
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QLayout>
+#include <QMessageBox>
+#include <QScreen>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTimer>
+#include <QWindow>
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "ui/charts/charts_panel.h"
+#include "ui/charts/metrics_chart.h"
+#include "ui/compare/compare_panel.h"
+#include "ui/engine/engine_controller.h"
+#include "ui/lessons/lessons_panel.h"
+#include "ui/main_window.h"
+#include "ui/panels/log_panel.h"
+#include "ui/presentation_bar.h"
+#include "ui/start_page.h"
+
+namespace inferscope::ui {
+
+namespace {
+constexpr double kScreenShare = 0.9;  // of the available geometry, on first start
+// Presentation chart text: 20 px on a 1080-line screen, scaled with its height, at least 16 px.
+constexpr int kPresentationPxAt1080 = 20;
+constexpr int kPresentationMinPx = 16;
+constexpr int kLogMinHeight = 90;  // a few lines of the log on first start
+}  // namespace
+
+void MainWindow::fitToScreen() {
+  const QRect avail = screen()->availableGeometry();
+  // The frame the window system adds is known once shown; before that the window system clamps.
+  const QMargins frame = isVisible() ? QMargins(geometry().left() - frameGeometry().left(), geometry().top() - frameGeometry().top(),
+                                                frameGeometry().right() - geometry().right(),
+                                                frameGeometry().bottom() - geometry().bottom())
+                                     : QMargins();
+  const QSize room = avail.size().shrunkBy(frame);
+  QSize size(int(room.width() * kScreenShare), int(room.height() * kScreenShare));
+  size = size.expandedTo(minimumSizeHint()).boundedTo(room);
+  resize(size);
+  move(avail.center() - QPoint(size.width() / 2, size.height() / 2) - QPoint(frame.left(), frame.top()));
+}
+
+void MainWindow::showEvent(QShowEvent* e) {
+  QMainWindow::showEvent(e);
+  if (std::exchange(shownOnce_, true) || presentation_ || isMaximized() || isFullScreen()) return;
+  // The window frame is known from now on: a window that reaches past the screen with it is refitted.
+  if (!screen()->availableGeometry().contains(frameGeometry())) fitToScreen();
+  // First start: the log gets a strip at the bottom and the charts the height (the dock's own size
+  // hint would take a third of a 720-line screen).
+  if (!hasSavedState_) resizeDocks({logDock_}, {std::max(kLogMinHeight, height() / 7)}, Qt::Vertical);
+}
+
+int MainWindow::presentationTextPixelSize() const {
+  const QScreen* s = screen();
+  const int lines = s ? s->geometry().height() : 1080;
+  return std::max(kPresentationMinPx, int(std::lround(kPresentationPxAt1080 * lines / 1080.0)));
+}
+
+void MainWindow::setPresentationMode(bool on) {
+  if (presentationAct_->isChecked() != on) presentationAct_->setChecked(on);  // re-enters through toggled
+  if (on == presentation_) return;
+  if (on) enterPresentation();
+  else leavePresentation();
+}
+
+void MainWindow::enterPresentation() {
+  normalGeometry_ = saveGeometry();
+  normalState_ = saveState();
+  normalWindowState_ = windowState();
+  presentation_ = true;
+  // The stage's text is sized explicitly (the strip, the charts); the application font stays, so no
+  // widget's minimum size grows and the normal layout comes back exactly.
+  // The docks' own presentation layout if one was kept, else none of them: the stage is the charts.
+  if (presentationState_.isEmpty() || !restoreState(presentationState_))
+    for (QDockWidget* d : docks()) d->hide();
+  showFullScreen();
+  // Without a window manager (a bare X server, a kiosk) full screen is only a request; take the screen.
+  QTimer::singleShot(200, this, [this] {
+    if (presentation_ && frameGeometry() != screen()->geometry()) setGeometry(screen()->geometry());
+  });
+  const int px = presentationTextPixelSize();
+  presentationBar_->setTextPixelSize(px * 2);
+  presentationBar_->show();
+  updatePresentationBar();
+  charts_->setPresentation(true, px);
+  for (MetricsChart* c : compare_->charts()) {
+    c->setTextPixelSize(px);
+    c->setPresentationStyle(true);
+  }
+  compare_->setLineWidth(4.0);
+  lessons_->setLineWidth(4.0);
+}
+
+void MainWindow::leavePresentation() {
+  presentationState_ = saveState();
+  presentation_ = false;
+  presentationBar_->hide();
+  charts_->setPresentation(false, 0);
+  for (MetricsChart* c : compare_->charts()) {
+    c->setTextPixelSize(0);
+    c->setPresentationStyle(false);
+  }
+  compare_->setLineWidth(2.0);
+  lessons_->setLineWidth(2.0);
+  setWindowState(normalWindowState_);
+  if (!(normalWindowState_ & (Qt::WindowMaximized | Qt::WindowFullScreen))) showNormal();
+  // Geometry first, then the docks: restoreState sizes the docks for the window it finds. The normal
+  // layout's minimum size must be in force first, or the window keeps the presentation one's.
+  if (layout()) {
+    layout()->invalidate();
+    layout()->activate();
+  }
+  restoreGeometry(normalGeometry_);
+  restoreState(normalState_);
+  // Restored docks settle over the next pass of the event loop; apply both once more after it.
+  QTimer::singleShot(0, this, [this] {
+    if (presentation_) return;
+    restoreGeometry(normalGeometry_);
+    restoreState(normalState_);
+  });
+  openSettings()->setValue(QStringLiteral("presentation_state"), presentationState_);
+}
+
+void MainWindow::updatePresentationBar() {
+  const auto& steps = charts_->steps();
+  const double rate = steps.empty() ? 0.0 : steps.back().tokens_per_s;
+  const qint64 cap = charts_->capacityBytes();
+  const double kv = steps.empty() || cap <= 0 ? (cap > 0 ? 0.0 : -1.0) : double(steps.back().kv_bytes_allocated) / double(cap);
+  int running = 0, waiting = 0;
+  if (const auto snap = controller_->lastSnapshot())
+    for (const auto& r : snap->requests) {
+      running += r.state == "running";
+      waiting += r.state == "waiting" || r.state == "preempted";
+    }
+  presentationBar_->setNumbers(controller_->totalSteps(), rate, kv, running, waiting);
+}
+
+bool MainWindow::startExperiment(const QString& scenario, QString* error) {
+  if (!loadScenario(scenario, error)) return false;
+  leaveStartPage();
+  tabs_->setCurrentWidget(charts_);
+  // Queued behind the scenario's rebuild, workload and comparison: the live run starts after them.
+  controller_->run();
+  return true;
+}
+
+void MainWindow::onRunTriggered() {
+  if (controller_->isRunning()) {
+    controller_->pause();
+    return;
+  }
+  const auto snap = controller_->lastSnapshot();
+  const bool nothingLoaded = !workloadStarted_ && !hasPendingScenario() && !controller_->hasUnfinishedWork() &&
+                             charts_->steps().empty() && (!snap || snap->requests.empty());
+  if (!nothingLoaded) {
+    controller_->run();
+    return;
+  }
+  // Run with nothing to run used to do nothing: offer the first experiment instead.
+  if (interactive_ &&
+      QMessageBox::question(this, tr("Nothing to run yet"),
+                            tr("No workload is loaded. Load the experiment \"Why continuous batching\" and run it?")) !=
+          QMessageBox::Yes)
+    return;
+  log_->append(tr("Nothing was loaded: running the default experiment."));
+  QString err;
+  if (!startExperiment(StartPage::defaultScenario(), &err)) showError(tr("Scenario not loaded"), err);
+}
+
+void MainWindow::leaveStartPage() { charts_->showStartPage(false); }
+
+void MainWindow::persistAppearance() {
+  if (restoring_) return;
+  auto s = openSettings();
+  s->setValue(QStringLiteral("language"), language_);
+  s->setValue(QStringLiteral("dark"), dark_);
+}
+
+QString MainWindow::exportDirectory() const {
+  const QString saved = openSettings()->value(QStringLiteral("export_dir")).toString();
+  if (!saved.isEmpty()) return saved;
+  const QString pictures = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+  return pictures.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::HomeLocation) : pictures;
+}
+
+}  // namespace inferscope::ui

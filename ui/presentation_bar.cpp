@@ -1,0 +1,73 @@
+#include "ui/presentation_bar.h"
+
+#include <QEvent>
+#include <QFontMetrics>
+#include <QHBoxLayout>
+#include <QLabel>
+
+namespace inferscope::ui {
+
+namespace {
+constexpr int kMinPx = 12;
+const QString kGap = QStringLiteral("    ");  // between the numbers on the strip
+}  // namespace
+
+PresentationBar::PresentationBar(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("presentation_bar"));
+  auto* h = new QHBoxLayout(this);
+  h->setContentsMargins(12, 4, 12, 4);
+  line_ = new QLabel;
+  line_->setObjectName(QStringLiteral("presentation_numbers"));
+  // The type is fitted to the width (fitText), so a long line never widens the window.
+  line_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  h->addWidget(line_, 1);
+  retranslateUi();
+}
+
+void PresentationBar::setNumbers(int64_t step, double tokensPerS, double kvUsed, int running, int waiting) {
+  stepValue_ = step, rateValue_ = tokensPerS, kvValue_ = kvUsed, running_ = running, waiting_ = waiting;
+  retranslateUi();
+}
+
+void PresentationBar::setTextPixelSize(int px) {
+  px_ = px;
+  fitText();
+}
+
+QString PresentationBar::text() const { return parts_.join(QStringLiteral(" · ")); }
+
+void PresentationBar::fitText() {
+  QFont f = font();
+  f.setBold(true);
+  const QString line = parts_.join(kGap);
+  const QMargins m = layout()->contentsMargins();
+  const int room = width() - m.left() - m.right();
+  int px = px_;
+  for (; px > kMinPx && width() > 0; --px) {
+    f.setPixelSize(px);
+    if (QFontMetrics(f).horizontalAdvance(line) <= room) break;
+  }
+  f.setPixelSize(px);
+  shownPx_ = px;
+  line_->setFont(f);
+  line_->setText(line);
+}
+
+void PresentationBar::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  fitText();
+}
+
+void PresentationBar::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange) retranslateUi();
+  QWidget::changeEvent(e);
+}
+
+void PresentationBar::retranslateUi() {
+  parts_ = {tr("Step %1").arg(stepValue_), tr("%1 tokens/s").arg(rateValue_, 0, 'f', 0),
+            kvValue_ < 0 ? tr("KV used –") : tr("KV used %1%").arg(kvValue_ * 100.0, 0, 'f', 0),
+            tr("%1 running, %2 waiting").arg(running_).arg(waiting_)};
+  fitText();
+}
+
+}  // namespace inferscope::ui

@@ -1,0 +1,41 @@
+#pragma once
+// PresentationBar: the strip presentation mode shows above the charts, readable from the back of a
+// room: the engine step, generated tokens per second, the share of the KV cache in use and the
+// running / waiting requests, in large type on one line.
+#include <QWidget>
+#include <cstdint>
+
+class QLabel;
+
+namespace inferscope::ui {
+
+class PresentationBar : public QWidget {
+  Q_OBJECT
+ public:
+  explicit PresentationBar(QWidget* parent = nullptr);
+  // kvUsed: allocated / capacity in [0, 1], or < 0 when the capacity is unknown.
+  void setNumbers(int64_t step, double tokensPerS, double kvUsed, int running, int waiting);
+  // The strip's type size; it shrinks (to no less than 12 px) only where the line would not fit.
+  void setTextPixelSize(int px);
+  int textPixelSize() const { return px_; }
+  int shownPixelSize() const { return shownPx_; }
+  QString text() const;  // the strip as one line (tests, accessibility)
+
+ protected:
+  void changeEvent(QEvent* e) override;
+  void resizeEvent(QResizeEvent* e) override;
+
+ private:
+  void retranslateUi();
+  void fitText();
+
+  QLabel* line_ = nullptr;
+  QStringList parts_;
+  int64_t stepValue_ = 0;
+  double rateValue_ = 0, kvValue_ = -1;
+  int running_ = 0, waiting_ = 0;
+  int px_ = 32;
+  int shownPx_ = 0;
+};
+
+}  // namespace inferscope::ui
