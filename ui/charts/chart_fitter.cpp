@@ -1,0 +1,281 @@
+#include "ui/charts/chart_fitter.h"
+
+#include <QAbstractAxis>
+#include <QChart>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QGraphicsLineItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsTextItem>
+#include <QHash>
+#include <QLegend>
+#include <QTextDocument>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace inferscope::ui {
+
+namespace {
+// Qt Charts' fixed paddings around tick labels and axis titles (pixels).
+constexpr qreal kLabelPadding = 4.0;
+constexpr qreal kTitlePadding = 2.0;
+// Qt Charts gives a horizontal axis (labels + title) at most this part of the height left for axes.
+constexpr qreal kMaxAxisPortion = 0.4;
+
+QString tickLabel(double v, int decimals) {
+  if (std::fabs(v) < 1e-12) v = 0;  // no "-0"
+  return QString::number(v, 'f', decimals);
+}
+}  // namespace
+
+QSizeF chartTextSize(const QFont& font, const QString& text) {
+  // Charts refit on every frame and tick labels repeat, so sizes are remembered per font and text.
+  static QHash<QString, QSizeF> cache;
+  const QString key = font.key() + QChar(0x1f) + text;
+  if (auto it = cache.constFind(key); it != cache.constEnd()) return *it;
+  if (cache.size() > 20000) cache.clear();
+  // Measured as Qt Charts measures: a rich-text item with a half-pixel document margin.
+  static QGraphicsTextItem* probe = [] {
+    auto* t = new QGraphicsTextItem;
+    t->document()->setDocumentMargin(0.5);
+    return t;
+  }();
+  probe->setFont(font);
+  probe->setHtml(text.toHtmlEscaped());
+  const QSizeF size = probe->boundingRect().size();
+  cache.insert(key, size);
+  return size;
+}
+
+ChartFitter::ChartFitter(QChart* chart) : QObject(chart), chart_(chart) {
+  chart_->legend()->setVisible(false);
+  baseBottomMargin_ = chart_->margins().bottom();
+  connect(chart_, &QGraphicsWidget::geometryChanged, this, &ChartFitter::fit);
+}
+
+ChartFitter::~ChartFitter() = default;
+
+void ChartFitter::setValueAxis(QValueAxis* axis, Kind kind, double lo, double hi, bool roundEnds) {
+  auto& s = axes_[axis];
+  s.kind = kind;
+  s.lo = lo;
+  s.hi = hi;
+  s.roundEnds = roundEnds;
+}
+
+void ChartFitter::setAxisTitles(QAbstractAxis* axis, const QStringList& candidates) { titles_[axis] = candidates; }
+
+void ChartFitter::setLegend(const std::vector<LegendEntry>& entries) { legend_ = entries; }
+
+NiceTicks ChartFitter::ticks(const QValueAxis* axis) const {
+  auto it = axes_.find(const_cast<QValueAxis*>(axis));
+  return it == axes_.end() ? NiceTicks{} : it->second.chosen;
+}
+
+QString ChartFitter::shownTitle(const QAbstractAxis* axis) const {
+  auto it = shownTitles_.find(axis);
+  return it == shownTitles_.end() ? QString() : it->second;
+}
+
+QList<QGraphicsTextItem*> ChartFitter::legendTextItems() const { return legendTexts_; }
+
+void ChartFitter::clearLegendItems() {
+  qDeleteAll(legendItems_);
+  legendItems_.clear();
+  legendTexts_.clear();
+}
+
+void ChartFitter::layoutLegend() {
+  QMarginsF m = chart_->margins();
+  QString key = QString::number(chart_->size().width()) + QLatin1Char('/') + QString::number(chart_->size().height()) +
+                QLatin1Char('/') + legendFont_.key() + QLatin1Char('/') + legendColor_.name();
+  for (const LegendEntry& e : legend_)
+    key += QLatin1Char('/') + e.name + e.pen.color().name() + QString::number(int(e.pen.style())) +
+           QString::number(e.pen.widthF()) + e.brush.color().name() + QString::number(int(e.brush.style()));
+  if (key == legendKey_ && !legendItems_.isEmpty() == !legend_.empty()) return;
+  legendKey_ = key;
+  clearLegendItems();
+  if (legend_.empty()) {
+    legendHeight_ = 0;
+    if (m.bottom() != baseBottomMargin_) chart_->setMargins(QMargins(int(m.left()), int(m.top()), int(m.right()), int(baseBottomMargin_)));
+    return;
+  }
+  const QFontMetricsF fm(legendFont_);
+  const qreal left = m.left() + 4;
+  const qreal avail = std::max<qreal>(40, chart_->size().width() - m.left() - m.right() - 8);
+  const qreal markerW = std::round(fm.height() * 1.4);
+  const qreal gap = std::round(fm.height() * 0.9);
+  struct Placed {
+    QGraphicsTextItem* text;
+    qreal x, y, w;
+    const LegendEntry* entry;
+  };
+  std::vector<Placed> placed;
+  qreal x = 0, y = 0, rowH = 0;
+  for (const LegendEntry& e : legend_) {
+    auto* t = new QGraphicsTextItem(chart_);
+    t->document()->setDocumentMargin(0.5);
+    t->setFont(legendFont_);
+    t->setDefaultTextColor(legendColor_);
+    t->setPlainText(e.name);
+    t->setToolTip(e.name);
+    t->setZValue(1000);
+    const qreal maxText = avail - markerW - 4;
+    qreal tw = t->boundingRect().width();
+    if (tw > maxText) {  // wrap inside the entry rather than cut it
+      t->setTextWidth(maxText);
+      tw = maxText;
+    }
+    const qreal w = markerW + 4 + tw;
+    if (x > 0 && x + w > avail) {
+      y += rowH + 2;
+      x = 0;
+      rowH = 0;
+    }
+    placed.push_back({t, x, y, w, &e});
+    legendTexts_ << t;
+    legendItems_ << t;
+    x += w + gap;
+    rowH = std::max(rowH, t->boundingRect().height());
+  }
+  legendHeight_ = y + rowH;
+  const qreal top = chart_->size().height() - baseBottomMargin_ - legendHeight_;
+  for (const Placed& p : placed) {
+    const qreal lineH = p.text->boundingRect().height();
+    const qreal firstLineMid = std::min(lineH, fm.height() + 1) / 2.0;
+    p.text->setPos(left + p.x + markerW + 4, top + p.y);
+    QGraphicsItem* marker = nullptr;
+    if (p.entry->brush.style() != Qt::NoBrush) {
+      const qreal s = std::round(fm.height() * 0.7);
+      auto* r = new QGraphicsRectItem(left + p.x + (markerW - s) / 2, top + p.y + firstLineMid - s / 2, s, s, chart_);
+      r->setBrush(p.entry->brush);
+      r->setPen(p.entry->pen);
+      marker = r;
+    } else {
+      auto* l = new QGraphicsLineItem(left + p.x + 1, top + p.y + firstLineMid, left + p.x + markerW - 1,
+                                      top + p.y + firstLineMid, chart_);
+      QPen pen = p.entry->pen;
+      pen.setWidthF(std::clamp<qreal>(pen.widthF(), 2.0, 4.0));
+      pen.setCapStyle(Qt::FlatCap);
+      l->setPen(pen);
+      marker = l;
+    }
+    marker->setZValue(1000);
+    legendItems_ << marker;
+  }
+  const int bottom = int(std::ceil(baseBottomMargin_ + legendHeight_ + 4));
+  if (int(m.bottom()) != bottom) chart_->setMargins(QMargins(int(m.left()), int(m.top()), int(m.right()), bottom));
+}
+
+void ChartFitter::fitValueAxis(QValueAxis* axis, ValueAxisSpec& s) {
+  QRectF plot = chart_->plotArea();
+  if (plot.width() < 10 || plot.height() < 10) plot = QRectF(QPointF(0, 0), chart_->size() * 0.6);
+  const bool horizontal = axis->orientation() == Qt::Horizontal;
+  const qreal len = std::max<qreal>(10, horizontal ? plot.width() : plot.height());
+  const QFont font = axis->labelsFont();
+  const bool count = s.kind == Kind::Count;
+  double lo = s.lo, hi = s.hi;
+  if (s.kind == Kind::Fraction) lo = std::min(0.0, lo), hi = std::max(1.0, std::min(hi, 1.0));
+  if (!std::isfinite(lo) || !std::isfinite(hi)) lo = 0, hi = 1;
+  if (hi <= lo) hi = lo + 1;
+  double step = niceStep((hi - lo) / 24.0, count);
+  NiceTicks t;
+  for (int guard = 0; guard < 64; ++guard) {
+    t = ticksWithStep(lo, hi, step, s.roundEnds);
+    const std::vector<double> vals = t.values();
+    const qreal n = std::max<qreal>(1, qreal(vals.size()));
+    qreal w = 0, h = 0;
+    for (double v : vals) {
+      const QSizeF sz = chartTextSize(font, tickLabel(v, t.decimals));
+      w = std::max(w, sz.width());
+      h = std::max(h, sz.height());
+    }
+    const qreal perStep = len * step / std::max(1e-300, t.hi - t.lo);
+    const qreal em = QFontMetricsF(font).height();
+    // Qt gives each label (axis length / tick count) minus its padding; keep half an em between them.
+    const bool fits = horizontal ? (w + 2 * kLabelPadding + em * 0.5 <= len / n && w + em * 0.5 <= perStep)
+                                 : (h + 2 * kLabelPadding <= len / n && h * 1.15 <= perStep);
+    if (fits || vals.size() <= 1) break;
+    const double next = count ? std::max(1.0, nextNiceStep(step)) : nextNiceStep(step);
+    // Without round ends a coarser step may leave fewer than two ticks in the window: keep this one.
+    if (!s.roundEnds && ticksWithStep(lo, hi, next, false).values().size() < 2) break;
+    step = next;
+  }
+  s.chosen = t;
+  // Qt lays out ticks on every change: never let a fine old interval meet a wide new range (or the
+  // reverse), which would ask it for millions of ticks in between.
+  auto setRange = [&] {
+    if (axis->min() != t.lo || axis->max() != t.hi) axis->setRange(t.lo, t.hi);
+  };
+  auto setTicks = [&] {
+    if (axis->tickInterval() != t.step) axis->setTickInterval(t.step);
+    if (axis->tickAnchor() != t.first) axis->setTickAnchor(t.first);
+  };
+  if (axis->tickType() != QValueAxis::TicksDynamic) {
+    setTicks();
+    setRange();
+    axis->setTickType(QValueAxis::TicksDynamic);
+  } else if (t.step >= axis->tickInterval()) {
+    setTicks();
+    setRange();
+  } else {
+    setRange();
+    setTicks();
+  }
+  const QString format = QStringLiteral("%.%1f").arg(t.decimals);
+  if (axis->labelFormat() != format) axis->setLabelFormat(format);
+  if (axis->minorTickCount() != 0) axis->setMinorTickCount(0);
+}
+
+void ChartFitter::fitTitle(QAbstractAxis* axis, const QStringList& candidates) {
+  QRectF plot = chart_->plotArea();
+  if (plot.width() < 10 || plot.height() < 10) plot = QRectF(QPointF(0, 0), chart_->size() * 0.6);
+  const QFont tf = axis->titleFont();
+  const QFont lf = axis->labelsFont();
+  const bool horizontal = axis->orientation() == Qt::Horizontal;
+  QString shown;
+  for (const QString& c : candidates) {
+    if (c.isEmpty()) continue;
+    const QSizeF sz = chartTextSize(tf, c);
+    bool fits;
+    if (horizontal) {
+      // The bottom axis gets at most kMaxAxisPortion of the height left after margins and chart title.
+      const QMarginsF m = chart_->margins();
+      const qreal chartTitleH = chart_->title().isEmpty() ? 0 : chartTextSize(chart_->titleFont(), chart_->title()).height();
+      const qreal axesH = chart_->size().height() - m.top() - m.bottom() - chartTitleH;
+      const qreal need = kLabelPadding + 2 * kTitlePadding + chartTextSize(lf, QStringLiteral("0")).height() + sz.height() + 1;
+      fits = sz.width() <= plot.width() - 2 && need <= kMaxAxisPortion * axesH;
+    } else {
+      fits = sz.width() <= plot.height() - 2;
+    }
+    if (fits) {
+      shown = c;
+      break;
+    }
+  }
+  shownTitles_[axis] = shown;
+  if (axis->titleText() != shown) axis->setTitleText(shown);
+  axis->setTitleVisible(!shown.isEmpty());
+}
+
+void ChartFitter::fit() {
+  if (fitting_) return;
+  fitting_ = true;
+  auto relayout = [this] {
+    if (QGraphicsLayout* l = chart_->layout()) {
+      l->invalidate();
+      l->activate();
+    }
+  };
+  layoutLegend();
+  relayout();
+  for (int pass = 0; pass < 2; ++pass) {
+    for (auto& [axis, spec] : axes_) fitValueAxis(axis, spec);
+    for (auto& [axis, candidates] : titles_) fitTitle(axis, candidates);
+    relayout();
+  }
+  fitting_ = false;
+}
+
+}  // namespace inferscope::ui
