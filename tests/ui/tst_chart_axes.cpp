@@ -113,12 +113,16 @@ void checkValueAxis(QChart* c, QValueAxis* a, const ChartFitter* f, bool count, 
   const bool horizontal = a->orientation() == Qt::Horizontal;
   const QFontMetricsF fm(a->labelsFont());
   const qreal share = (horizontal ? plot.width() : plot.height()) / qreal(vals.size());
+  const qreal axisHeight = c->size().height() - c->margins().top() - c->margins().bottom();
+  const qreal perStep = plot.height() * t.step / (a->max() - a->min());
   for (double v : vals) {
     const QString label = QString::number(v, 'f', t.decimals);
     QVERIFY2(!label.contains(QLatin1Char('e')), qPrintable(label));
     QCOMPARE(label.toDouble(), std::round(v / t.step) * t.step);
+    // Qt gives a label (axis length / ticks) minus 4 px padding each side: the plot's width for a
+    // horizontal axis, the chart's content height for a vertical one; neighbours must not overlap.
     if (horizontal) QVERIFY2(fm.horizontalAdvance(label) + 8 <= share, qPrintable(what + ": " + label));
-    else QVERIFY2(fm.height() + 8 <= share, qPrintable(what + ": " + label));
+    else QVERIFY2(fm.height() + 8 <= axisHeight / qreal(vals.size()) && fm.height() <= perStep, qPrintable(what + ": " + label));
   }
 }
 
@@ -262,6 +266,28 @@ class TestChartAxes : public QObject {
       if (textPx == 0) checkTitle(m->chart(), m->axisX(), m->fitter(), what + " x");
       checkLegend(m, what);
       m->hide();
+    }
+  }
+
+  void panelAtTheWindowsSize() {
+    // The Charts tab as a 1280x720 window lays it out (about 740x510 for seven charts, ~125 px each),
+    // before any run and after one.
+    for (int steps : {0, 120}) {
+      ChartsPanel panel;
+      if (steps) feed(panel, steps);
+      panel.resize(740, 510);
+      panel.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&panel));
+      panel.refreshNow();
+      for (MetricsChart* m : panel.charts()) {
+        const QStringList bad = elidedTexts(m);
+        QString dbg;
+        for (auto* t : m->fitter()->legendTextItems()) dbg += QStringLiteral(" [%1 @%2,%3]").arg(t->toPlainText()).arg(t->pos().x()).arg(t->pos().y());
+        QVERIFY2(bad.isEmpty(), qPrintable(m->id() + QStringLiteral(" %1x%2 plot %3x%4 legend %5: ").arg(m->width()).arg(m->height())
+                                               .arg(m->chart()->plotArea().width()).arg(m->chart()->plotArea().height()).arg(m->fitter()->legendHeight()) +
+                                           bad.join(QStringLiteral(" | ")) + dbg));
+        checkLegend(m, m->id());
+      }
     }
   }
 

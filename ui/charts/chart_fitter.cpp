@@ -6,6 +6,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
+#include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QHash>
 #include <QLegend>
@@ -174,6 +175,8 @@ void ChartFitter::fitValueAxis(QValueAxis* axis, ValueAxisSpec& s) {
   const bool horizontal = axis->orientation() == Qt::Horizontal;
   const qreal len = std::max<qreal>(10, horizontal ? plot.width() : plot.height());
   const QFont font = axis->labelsFont();
+  const QMarginsF m = chart_->margins();
+  const qreal axisH = std::max<qreal>(len, chart_->size().height() - m.top() - m.bottom());
   const bool count = s.kind == Kind::Count;
   double lo = s.lo, hi = s.hi;
   if (s.kind == Kind::Fraction) lo = std::min(0.0, lo), hi = std::max(1.0, std::min(hi, 1.0));
@@ -194,8 +197,10 @@ void ChartFitter::fitValueAxis(QValueAxis* axis, ValueAxisSpec& s) {
     const qreal perStep = len * step / std::max(1e-300, t.hi - t.lo);
     const qreal em = QFontMetricsF(font).height();
     // Qt gives each label (axis length / tick count) minus its padding; keep half an em between them.
+    // A vertical axis' labels share the axis' whole height (Qt: axis rect height / ticks) and must not
+    // overlap their neighbours, or Qt hides them.
     const bool fits = horizontal ? (w + 2 * kLabelPadding + em * 0.5 <= len / n && w + em * 0.5 <= perStep)
-                                 : (h + 2 * kLabelPadding <= len / n && h * 1.15 <= perStep);
+                                 : (h + 2 * kLabelPadding <= axisH / n && h * 1.15 <= perStep);
     if (fits || vals.size() <= 1) break;
     const double next = count ? std::max(1.0, nextNiceStep(step)) : nextNiceStep(step);
     // Without round ends a coarser step may leave fewer than two ticks in the window: keep this one.
@@ -235,7 +240,15 @@ void ChartFitter::fitTitle(QAbstractAxis* axis, const QStringList& candidates) {
   const QFont lf = axis->labelsFont();
   const bool horizontal = axis->orientation() == Qt::Horizontal;
   QString shown;
-  for (const QString& c : candidates) {
+  // Squeezed (Qt still elided something at the last layout): the x title goes first, then the y
+  // titles fall back to their shortest form, then they go too.
+  QStringList tries = candidates;
+  if (squeeze_ >= 2 && !horizontal) {
+    tries.removeAll(QString());
+    if (!tries.isEmpty()) tries = QStringList{tries.last()};
+  }
+  if ((horizontal && squeeze_ >= 1) || (!horizontal && squeeze_ >= 3)) tries.clear();
+  for (const QString& c : tries) {
     if (c.isEmpty()) continue;
     const QSizeF sz = chartTextSize(tf, c);
     bool fits;
@@ -270,12 +283,33 @@ void ChartFitter::fit() {
   };
   layoutLegend();
   relayout();
+  squeeze_ = 0;
   for (int pass = 0; pass < 2; ++pass) {
     for (auto& [axis, spec] : axes_) fitValueAxis(axis, spec);
     for (auto& [axis, candidates] : titles_) fitTitle(axis, candidates);
     relayout();
   }
+  // The estimates above follow Qt's layout rules; Qt has the last word. Where it still elided a
+  // label or title, give up titles step by step until nothing is cut.
+  while (squeeze_ < 3 && qtElidedSomething()) {
+    ++squeeze_;
+    for (auto& [axis, candidates] : titles_) fitTitle(axis, candidates);
+    relayout();
+    for (auto& [axis, spec] : axes_) fitValueAxis(axis, spec);
+    relayout();
+  }
   fitting_ = false;
+}
+
+bool ChartFitter::qtElidedSomething() const {
+  if (!chart_->scene()) return false;
+  for (QGraphicsItem* it : chart_->scene()->items()) {
+    auto* t = dynamic_cast<QGraphicsTextItem*>(it);
+    if (!t || !t->isVisible() || legendTexts_.contains(t)) continue;
+    const QString s = t->toPlainText();
+    if (s.contains(QLatin1String("...")) || s.contains(QChar(0x2026))) return true;
+  }
+  return false;
 }
 
 }  // namespace inferscope::ui

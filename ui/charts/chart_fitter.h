@@ -15,7 +15,6 @@
 #include <QList>
 #include <QObject>
 #include <QPen>
-#include <QPointer>
 #include <QStringList>
 #include <map>
 #include <vector>
@@ -79,6 +78,7 @@ class ChartFitter : public QObject {
   void fitValueAxis(QValueAxis* axis, ValueAxisSpec& spec);
   void fitTitle(QAbstractAxis* axis, const QStringList& candidates);
   void clearLegendItems();
+  bool qtElidedSomething() const;  // any of Qt's own texts in the chart shows "..."
 
   QChart* chart_;
   std::map<QValueAxis*, ValueAxisSpec> axes_;
@@ -93,6 +93,7 @@ class ChartFitter : public QObject {
   QString legendKey_;  // what the legend was last laid out for
   qreal baseBottomMargin_ = 4;
   bool fitting_ = false;
+  int squeeze_ = 0;  // 0: titles as fit; 1: no x title; 2: shortest y titles; 3: no y titles
 };
 
 // Space Qt Charts gives text: the bounding box of a rich-text item, as its axes measure labels.
