@@ -52,6 +52,10 @@ QSizeF chartTextSize(const QFont& font, const QString& text) {
 ChartFitter::ChartFitter(QChart* chart) : QObject(chart), chart_(chart) {
   chart_->legend()->setVisible(false);
   baseBottomMargin_ = chart_->margins().bottom();
+  baseRightMargin_ = chart_->margins().right();
+  // The chart takes the view's size even when its contents ask for more (Qt would otherwise keep it
+  // taller than the view and cut off its bottom, legend and all); fit() makes the contents fit.
+  chart_->setMinimumSize(1, 1);
   connect(chart_, &QGraphicsWidget::geometryChanged, this, &ChartFitter::fit);
 }
 
@@ -99,7 +103,9 @@ void ChartFitter::layoutLegend() {
   clearLegendItems();
   if (legend_.empty()) {
     legendHeight_ = 0;
-    if (m.bottom() != baseBottomMargin_) chart_->setMargins(QMargins(int(m.left()), int(m.top()), int(m.right()), int(baseBottomMargin_)));
+    sideLegend_ = false;
+    if (m.bottom() != baseBottomMargin_ || m.right() != baseRightMargin_)
+      chart_->setMargins(QMargins(int(m.left()), int(m.top()), int(baseRightMargin_), int(baseBottomMargin_)));
     return;
   }
   const QFontMetricsF fm(legendFont_);
@@ -141,8 +147,45 @@ void ChartFitter::layoutLegend() {
     rowH = std::max(rowH, t->boundingRect().height());
   }
   legendHeight_ = y + rowH;
-  const qreal top = chart_->size().height() - baseBottomMargin_ - legendHeight_;
+  qreal top = chart_->size().height() - baseBottomMargin_ - legendHeight_;
+  qreal originX = left;
+  // A short chart (a squeezed window) keeps too little plot under a legend of several rows: stack the
+  // entries beside the plot instead, when they fit there.
+  const qreal chartW = chart_->size().width(), chartH = chart_->size().height();
+  const qreal titleH = chart_->title().isEmpty() ? 0 : chartTextSize(chart_->titleFont(), chart_->title()).height() + 4;
+  const qreal line = fm.height() + 2;
+  const qreal plotLeft = chartH - m.top() - baseBottomMargin_ - legendHeight_ - 4 - titleH - 2 * line - 12;
+  sideLegend_ = false;
+  if (placed.size() > 1 && plotLeft < std::max<qreal>(40, 0.3 * chartH)) {
+    const qreal maxSideW = 0.42 * chartW;
+    qreal sideW = 0, sideH = 0;
+    for (const Placed& p : placed) {
+      p.text->setTextWidth(-1);
+      qreal tw = p.text->boundingRect().width();
+      if (markerW + 4 + tw > maxSideW) {
+        p.text->setTextWidth(std::max<qreal>(20, maxSideW - markerW - 4));
+        tw = maxSideW - markerW - 4;
+      }
+      sideW = std::max(sideW, markerW + 4 + tw);
+      sideH += p.text->boundingRect().height() + 2;
+    }
+    if (sideH <= chartH - titleH - m.top() - 8) {
+      sideLegend_ = true;
+      qreal yy = 0;
+      for (Placed& p : placed) {
+        p.x = 0;
+        p.y = yy;
+        yy += p.text->boundingRect().height() + 2;
+      }
+      legendHeight_ = 0;
+      legendWidth_ = sideW;
+      originX = chartW - baseRightMargin_ - sideW - 2;
+      top = m.top() + titleH + 4;
+    }
+  }
+  const qreal left0 = originX;
   for (const Placed& p : placed) {
+    const qreal left = left0;
     const qreal lineH = p.text->boundingRect().height();
     const qreal firstLineMid = std::min(lineH, fm.height() + 1) / 2.0;
     p.text->setPos(left + p.x + markerW + 4, top + p.y);
@@ -165,8 +208,10 @@ void ChartFitter::layoutLegend() {
     marker->setZValue(1000);
     legendItems_ << marker;
   }
-  const int bottom = int(std::ceil(baseBottomMargin_ + legendHeight_ + 4));
-  if (int(m.bottom()) != bottom) chart_->setMargins(QMargins(int(m.left()), int(m.top()), int(m.right()), bottom));
+  const int bottom = sideLegend_ ? int(baseBottomMargin_) : int(std::ceil(baseBottomMargin_ + legendHeight_ + 4));
+  const int right = sideLegend_ ? int(std::ceil(baseRightMargin_ + legendWidth_ + 8)) : int(baseRightMargin_);
+  if (int(m.bottom()) != bottom || int(m.right()) != right)
+    chart_->setMargins(QMargins(int(m.left()), int(m.top()), right, bottom));
 }
 
 void ChartFitter::fitValueAxis(QValueAxis* axis, ValueAxisSpec& s) {

@@ -66,6 +66,7 @@ class ChartFitter : public QObject {
   QString shownTitle(const QAbstractAxis* axis) const;
   QList<QGraphicsTextItem*> legendTextItems() const;
   qreal legendHeight() const { return legendHeight_; }
+  bool legendBesidePlot() const { return sideLegend_; }
 
  private:
   struct ValueAxisSpec {
@@ -92,6 +93,9 @@ class ChartFitter : public QObject {
   qreal legendHeight_ = 0;
   QString legendKey_;  // what the legend was last laid out for
   qreal baseBottomMargin_ = 4;
+  qreal baseRightMargin_ = 4;
+  bool sideLegend_ = false;  // entries stacked right of the plot (a short chart), not rows below it
+  qreal legendWidth_ = 0;
   bool fitting_ = false;
   int squeeze_ = 0;  // 0: titles as fit; 1: no x title; 2: shortest y titles; 3: no y titles
 };
