@@ -27,7 +27,9 @@ MetricsChart::MetricsChart(const QString& id, const QString& xKey, QWidget* pare
   setChart(c);
   fitter_ = new ChartFitter(c);
   setRenderHint(QPainter::Antialiasing);
-  setMinimumSize(260, 180);
+  // Small enough that a squeezed window shrinks the charts instead of overlapping them (a widget keeps
+  // its minimum even when its layout has less room); the fitter keeps a short chart readable.
+  setMinimumSize(240, 120);
   setTextPixelSize(0);  // the fitter measures with the fonts the axes really use
 }
 
