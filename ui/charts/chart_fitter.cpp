@@ -244,8 +244,11 @@ void ChartFitter::fitValueAxis(QValueAxis* axis, ValueAxisSpec& s) {
     // Qt gives each label (axis length / tick count) minus its padding; keep half an em between them.
     // A vertical axis' labels share the axis' whole height (Qt: axis rect height / ticks) and must not
     // overlap their neighbours, or Qt hides them.
-    const bool fits = horizontal ? (w + 2 * kLabelPadding + em * 0.5 <= len / n && w + em * 0.5 <= perStep)
-                                 : (h + 2 * kLabelPadding <= axisH / n && h * 1.15 <= perStep);
+    // Beyond fitting, keep a calm grid: ticks at least ~50 px apart across, ~36 px up (less on a small plot).
+    const bool fits = horizontal ? (w + 2 * kLabelPadding + em * 0.5 <= len / n && w + em * 0.5 <= perStep &&
+                                    perStep >= std::min<qreal>(50, len / 5))
+                                 : (h + 2 * kLabelPadding <= axisH / n && h * 1.15 <= perStep &&
+                                    perStep >= std::min<qreal>(36, len / 3));
     if (fits || vals.size() <= 1) break;
     const double next = count ? std::max(1.0, nextNiceStep(step)) : nextNiceStep(step);
     // Without round ends a coarser step may leave fewer than two ticks in the window: keep this one.
