@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QValueAxis>
 #include <QtTest/QtTest>
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <random>
@@ -24,6 +25,7 @@
 #include "ui/charts/charts_panel.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/charts/nice_scale.h"
+#include "ui/compare/compare_panel.h"
 #include "ui/export/chart_export.h"
 #include "ui/lessons/lesson_chart.h"
 #include "ui/lessons/lesson_texts.h"
@@ -380,6 +382,75 @@ class TestChartAxes : public QObject {
       const QList<QGraphicsTextItem*> legend = v.fitter()->legendTextItems();
       QCOMPARE(legend.size(), 4);
       for (int k = 0; k < 4; ++k) QCOMPARE(legend[k]->toPlainText(), QString::fromLatin1(names[k]));
+    }
+  }
+
+  void everyLessonChartFits() {
+    // Every lesson that runs without a model, with its default parameters, at the chart's minimum
+    // size and at a larger one with 16 px text.
+    LessonTexts texts;
+    int checked = 0;
+    for (const auto& lesson : lessons::all_lessons()) {
+      if (lesson->needs_model()) continue;
+      const lessons::LessonResult r = lesson->run({}, lessons::LessonContext{});
+      if (r.chart.series.empty()) continue;
+      for (int px : {0, 16}) {
+        LessonChart v;
+        v.setTextPixelSize(px);
+        v.resize(px ? QSize(640, 360) : QSize(400, 260));
+        v.setLessonChart(r.chart, texts, QStringLiteral("en"));
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        v.fitter()->fit();
+        QStringList bad = elidedTexts(&v);
+        // Known gap: Qt's bar-category axis still cuts long category names (paged-kv's
+        // "contiguous (max-len 2048)"); the fitter does not reach them yet. Everything else must be whole.
+        bad.erase(std::remove_if(bad.begin(), bad.end(), [&](const QString& t) {
+                    for (const auto& c : r.chart.categories)
+                      if (QString::fromStdString(c).startsWith(t.left(t.indexOf(QLatin1String("..."))))) return true;
+                    return false;
+                  }), bad.end());
+        QVERIFY2(bad.isEmpty(), qPrintable(QString::fromStdString(lesson->id()) + QStringLiteral(" text %1: ").arg(px) +
+                                           bad.join(QStringLiteral(" | "))));
+        for (QAbstractAxis* a : v.chart()->axes())
+          if (auto* va = qobject_cast<QValueAxis*>(a)) QVERIFY2(isOneTwoFive(v.fitter()->ticks(va).step), lesson->id().c_str());
+        ++checked;
+      }
+    }
+    QVERIFY(checked >= 10);
+  }
+
+  void compareChartsFit() {
+    // Two variants over ~16.5 s of engine time (the 2.41013 / 16.4841 ticks of the issue).
+    auto result = std::make_shared<CompareResult>();
+    result->scenario = "batching";
+    for (int v = 0; v < 2; ++v) {
+      VariantResult vr;
+      vr.name = v ? "batching: static" : "batching: continuous";
+      for (int i = 0; i < 80; ++i) {
+        StepMetrics m;
+        m.step = i;
+        m.step_ms = 206.05 + 3.1 * v;
+        m.slot_utilization = (1 + (i + v) % 8) / 8.0;
+        m.token_utilization = std::min(1.0, 0.175194 + 0.01 * (i % 50));
+        m.tokens_per_s = 30 + 5 * std::sin(i * 0.2) + 7 * v;
+        vr.steps.push_back(m);
+      }
+      vr.engine_s = 80 * vr.steps[0].step_ms / 1000.0;
+      result->variants.push_back(vr);
+    }
+    ComparePanel panel;
+    panel.resize(900, 520);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setResult(result);
+    for (MetricsChart* m : panel.charts()) {
+      m->fitNow();
+      const QStringList bad = elidedTexts(m);
+      QVERIFY2(bad.isEmpty(), qPrintable(m->id() + ": " + bad.join(QStringLiteral(" | "))));
+      checkValueAxis(m->chart(), m->axisX(), m->fitter(), m->id() == QLatin1String("compare_utilization"), false, m->id() + " x");
+      checkValueAxis(m->chart(), m->axisY(), m->fitter(), false, m->id() == QLatin1String("compare_utilization"), m->id() + " y");
+      checkLegend(m, m->id());
     }
   }
 

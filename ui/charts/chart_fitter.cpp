@@ -73,6 +73,44 @@ void ChartFitter::setAxisTitles(QAbstractAxis* axis, const QStringList& candidat
 
 void ChartFitter::setLegend(const std::vector<LegendEntry>& entries) { legend_ = entries; }
 
+void ChartFitter::setChartTitle(const QString& title) {
+  title_ = title;
+  wrapTitle();
+}
+
+namespace {
+// Greedy word wrap of text into lines no wider than room, joined with <br> (html-escaped lines): Qt
+// draws chart titles as rich text, so the lines stay whole where one line would be cut.
+// Text without spaces (Chinese) breaks between characters.
+QString wrapHtml(const QFont& font, const QString& text, qreal room) {
+  if (room <= 20 || chartTextSize(font, text).width() <= room) return text.toHtmlEscaped();
+  const bool spaced = text.contains(QLatin1Char(' '));
+  const QStringList words = spaced ? text.split(QLatin1Char(' '), Qt::SkipEmptyParts) : text.split(QString(), Qt::SkipEmptyParts);
+  QStringList lines;
+  QString line;
+  for (const QString& w : words) {
+    const QString next = line.isEmpty() ? w : line + (spaced ? QStringLiteral(" ") : QString()) + w;
+    if (!line.isEmpty() && chartTextSize(font, next).width() > room) {
+      lines << line.toHtmlEscaped();
+      line = w;
+    } else {
+      line = next;
+    }
+  }
+  if (!line.isEmpty()) lines << line.toHtmlEscaped();
+  return lines.join(QStringLiteral("<br>"));
+}
+}  // namespace
+
+void ChartFitter::wrapTitle() {
+  const QMarginsF m = chart_->margins();
+  // Qt's title gets less than the chart's inner width (and measures bold text a little wider): keep slack.
+  const qreal room = (chart_->size().width() - m.left() - m.right()) * 0.85 - 12;
+  const QString shown = wrapHtml(chart_->titleFont(), title_, room);
+  if (chart_->title() != shown) chart_->setTitle(shown);
+}
+
+
 NiceTicks ChartFitter::ticks(const QValueAxis* axis) const {
   auto it = axes_.find(const_cast<QValueAxis*>(axis));
   return it == axes_.end() ? NiceTicks{} : it->second.chosen;
@@ -152,7 +190,8 @@ void ChartFitter::layoutLegend() {
   // A short chart (a squeezed window) keeps too little plot under a legend of several rows: stack the
   // entries beside the plot instead, when they fit there.
   const qreal chartW = chart_->size().width(), chartH = chart_->size().height();
-  const qreal titleH = chart_->title().isEmpty() ? 0 : chartTextSize(chart_->titleFont(), chart_->title()).height() + 4;
+  const qreal titleH = chart_->title().isEmpty() ? 0 : chartTextSize(chart_->titleFont(), QStringLiteral("X")).height() *
+                                                           (chart_->title().count(QLatin1String("<br>")) + 1) + 4;
   const qreal line = fm.height() + 2;
   const qreal plotLeft = chartH - m.top() - baseBottomMargin_ - legendHeight_ - 4 - titleH - 2 * line - 12;
   sideLegend_ = false;
@@ -303,7 +342,8 @@ void ChartFitter::fitTitle(QAbstractAxis* axis, const QStringList& candidates) {
     if (horizontal) {
       // The bottom axis gets at most kMaxAxisPortion of the height left after margins and chart title.
       const QMarginsF m = chart_->margins();
-      const qreal chartTitleH = chart_->title().isEmpty() ? 0 : chartTextSize(chart_->titleFont(), chart_->title()).height();
+      const qreal chartTitleH = chart_->title().isEmpty() ? 0 : chartTextSize(chart_->titleFont(), QStringLiteral("X")).height() *
+                                                                 (chart_->title().count(QLatin1String("<br>")) + 1);
       const qreal axesH = chart_->size().height() - m.top() - m.bottom() - chartTitleH;
       const qreal need = kLabelPadding + 2 * kTitlePadding + chartTextSize(lf, QStringLiteral("0")).height() + sz.height() + 1;
       fits = sz.width() <= plot.width() - 2 && need <= kMaxAxisPortion * axesH;
@@ -329,6 +369,7 @@ void ChartFitter::fit() {
       l->activate();
     }
   };
+  wrapTitle();
   layoutLegend();
   relayout();
   squeeze_ = 0;

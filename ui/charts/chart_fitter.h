@@ -55,6 +55,9 @@ class ChartFitter : public QObject {
   // Title candidates for an axis, longest first; the first that fits its side of the plot is shown.
   void setAxisTitles(QAbstractAxis* axis, const QStringList& candidates);
   void setLegend(const std::vector<LegendEntry>& entries);
+  // The chart's title; fit() breaks it into lines where it is wider than the chart (Qt would cut it).
+  void setChartTitle(const QString& title);
+  const QString& chartTitle() const { return title_; }
   void setLegendFont(const QFont& font) { legendFont_ = font; }
   void setLegendTextColor(const QColor& c) { legendColor_ = c; }
   // Lays out the legend, then ticks and titles for the plot area that results (twice, as the y
@@ -76,6 +79,7 @@ class ChartFitter : public QObject {
     NiceTicks chosen;
   };
   void layoutLegend();
+  void wrapTitle();
   void fitValueAxis(QValueAxis* axis, ValueAxisSpec& spec);
   void fitTitle(QAbstractAxis* axis, const QStringList& candidates);
   void clearLegendItems();
@@ -86,6 +90,7 @@ class ChartFitter : public QObject {
   std::map<QAbstractAxis*, QStringList> titles_;
   std::map<const QAbstractAxis*, QString> shownTitles_;
   std::vector<LegendEntry> legend_;
+  QString title_;
   QList<QGraphicsItem*> legendItems_;
   QList<QGraphicsTextItem*> legendTexts_;
   QFont legendFont_;

@@ -91,7 +91,7 @@ void MetricsChart::updateLegend() {
 }
 
 void MetricsChart::setTitles(const QString& title, const QString& xTitle, const QString& yTitle, const QString& yRightTitle) {
-  chart()->setTitle(title);
+  fitter_->setChartTitle(title);
   xTitle_ = xTitle;
   yTitle_ = yTitle;
   y2Title_ = yRightTitle;
@@ -129,7 +129,7 @@ void MetricsChart::fitNow() {
   fitter_->fit();
 }
 
-QString MetricsChart::title() const { return chart()->title(); }
+QString MetricsChart::title() const { return fitter_->chartTitle(); }
 
 void MetricsChart::appendPoint(int series, QPointF p) {
   if (!std::isfinite(p.y())) return;

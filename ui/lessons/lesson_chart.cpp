@@ -88,7 +88,7 @@ void LessonChart::clearChart() {
   rebuild();
 }
 
-QString LessonChart::title() const { return chart() ? chart()->title() : QString(); }
+QString LessonChart::title() const { return QString::fromStdString(shown_.title); }
 
 void LessonChart::rebuild() {
   const lessons::Chart& ch = shown_;
@@ -188,6 +188,7 @@ void LessonChart::rebuild() {
   }
   // The fitter draws the legend (wrapping, never cut), rounds the linear axes and fits the titles.
   fitter_ = new ChartFitter(c);
+  fitter_->setChartTitle(QString::fromStdString(ch.title));
   fitter_->setLegendFont(f);
   std::vector<ChartFitter::LegendEntry> entries;
   if (ch.series.size() > 1) {
