@@ -147,8 +147,8 @@ void ChartFitter::layoutLegend() {
     return;
   }
   const QFontMetricsF fm(legendFont_);
-  const qreal left = m.left() + 4;
-  const qreal avail = std::max<qreal>(40, chart_->size().width() - m.left() - m.right() - 8);
+  // The width below the plot: the base margins, not a side legend's from the last layout.
+  const qreal avail = std::max<qreal>(40, chart_->size().width() - m.left() - baseRightMargin_ - 8);
   const qreal markerW = std::round(fm.height() * 1.4);
   const qreal gap = std::round(fm.height() * 0.9);
   struct Placed {
@@ -186,7 +186,7 @@ void ChartFitter::layoutLegend() {
   }
   legendHeight_ = y + rowH;
   qreal top = chart_->size().height() - baseBottomMargin_ - legendHeight_;
-  qreal originX = left;
+  qreal originX = m.left() + 4;
   // A short chart (a squeezed window) keeps too little plot under a legend of several rows: stack the
   // entries beside the plot instead, when they fit there.
   const qreal chartW = chart_->size().width(), chartH = chart_->size().height();
@@ -222,9 +222,8 @@ void ChartFitter::layoutLegend() {
       top = m.top() + titleH + 4;
     }
   }
-  const qreal left0 = originX;
   for (const Placed& p : placed) {
-    const qreal left = left0;
+    const qreal left = originX;
     const qreal lineH = p.text->boundingRect().height();
     const qreal firstLineMid = std::min(lineH, fm.height() + 1) / 2.0;
     p.text->setPos(left + p.x + markerW + 4, top + p.y);
