@@ -396,6 +396,9 @@ StepMetrics LLMEngine::make_metrics(const StepPlan& plan, double step_ms, int fi
   const KvLayout& L = backend_->kv_layout();
   m.kv_bytes_logical = kv_->num_filled_slots() * int64_t(L.token_payload_bytes());
   m.kv_bytes_allocated = int64_t(m.kv_blocks_used) * int64_t(L.block_bytes());
+  for (const Sequence* s : scheduler_->running())
+    m.kv_bytes_contiguous_reserved += int64_t(std::min(s->n_prompt + s->params.max_tokens, max_model_len_)) *
+                                      int64_t(L.token_payload_bytes());
   m.prefix_hit_tokens = kv_->prefix_hit_tokens() - hit_before;
   m.prefix_query_tokens = kv_->prefix_query_tokens() - query_before;
   m.spec_drafted = step_spec_drafted_;

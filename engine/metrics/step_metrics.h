@@ -31,6 +31,9 @@ struct StepMetrics {
 
   int64_t kv_bytes_logical = 0;    // token slots in use x KV bytes per token
   int64_t kv_bytes_allocated = 0;  // kv_blocks_used x KV bytes per block
+  // What an engine without paging would hold: for every running sequence, a contiguous reservation of
+  // its longest possible length (prompt + max new tokens, capped at max_model_len) x KV bytes per token.
+  int64_t kv_bytes_contiguous_reserved = 0;
 
   int64_t prefix_hit_tokens = 0;    // prompt tokens served from the prefix cache this step
   int64_t prefix_query_tokens = 0;  // prompt tokens looked up in the prefix cache this step
@@ -65,6 +68,7 @@ void for_each_field(M& m, F&& f) {
   f("kv_blocks_shared", m.kv_blocks_shared);
   f("kv_bytes_logical", m.kv_bytes_logical);
   f("kv_bytes_allocated", m.kv_bytes_allocated);
+  f("kv_bytes_contiguous_reserved", m.kv_bytes_contiguous_reserved);
   f("prefix_hit_tokens", m.prefix_hit_tokens);
   f("prefix_query_tokens", m.prefix_query_tokens);
   f("spec_drafted", m.spec_drafted);

@@ -19,7 +19,7 @@ const std::vector<std::string> kDesignColumns = {
     "slot_utilization",
     "token_utilization",
     "kv_blocks_total", "kv_blocks_used", "kv_blocks_cached", "kv_blocks_shared",
-    "kv_bytes_logical", "kv_bytes_allocated",
+    "kv_bytes_logical", "kv_bytes_allocated", "kv_bytes_contiguous_reserved",
     "prefix_hit_tokens", "prefix_query_tokens",
     "spec_drafted", "spec_accepted",
     "tokens_per_s",
@@ -46,6 +46,7 @@ StepMetrics sample(int64_t step) {
   m.kv_blocks_shared = 2;
   m.kv_bytes_logical = int64_t{150} * 23040;
   m.kv_bytes_allocated = int64_t{160} * 23040;
+  m.kv_bytes_contiguous_reserved = int64_t{3} * 2048 * 23040;
   m.prefix_hit_tokens = 32;
   m.prefix_query_tokens = 100;
   m.spec_drafted = 4;
@@ -80,7 +81,8 @@ class TestMetrics : public QObject {
     QCOMPARE(cells[2], QString("0.1"));   // shortest round-trip, not 0.10000000000000001
     QCOMPARE(cells[11], QString("0.375"));
     QCOMPARE(cells[17], QString::number(150 * 23040));
-    QCOMPARE(cells[23].toDouble(), m.tokens_per_s);  // exact round trip
+    QCOMPARE(cells[19], QString::number(3 * 2048 * 23040));
+    QCOMPARE(cells[24].toDouble(), m.tokens_per_s);  // exact round trip
     std::ostringstream out;
     const std::vector<StepMetrics> rows{sample(0), sample(1)};
     write_csv(out, rows);

@@ -25,6 +25,7 @@
 #include "ui/blockmap/block_map_view.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/charts/metrics_chart.h"
+#include "ui/export/chart_export.h"
 #include "ui/compare/compare_panel.h"
 #include "ui/compare/variant_run.h"
 #include "ui/engine/engine_controller.h"
@@ -140,7 +141,8 @@ class TstWorkbench : public QObject {
     QString err;
     const QStringList files = w->exportAllTo(dir, &err);
     QVERIFY2(!files.isEmpty(), qPrintable(err));
-    const QSize chartSize = kv->size();
+    const QSize chartSize = exportSizeFor(kv);  // at least 1200 px wide (ui/export/chart_export.h)
+    QVERIFY(chartSize.width() >= 1200);
     QImage png1(dir + "/kv_cache.png"), png2(dir + "/kv_cache@2x.png");
     QCOMPARE(png1.size(), chartSize);
     QCOMPARE(png2.size(), chartSize * 2);
@@ -158,7 +160,12 @@ class TstWorkbench : public QObject {
     QCOMPARE(size_t(rows), log.size());
     QFile chartCsv(dir + "/kv_cache.csv");
     QVERIFY(chartCsv.open(QIODevice::ReadOnly | QIODevice::Text));
-    QCOMPARE(QString::fromUtf8(chartCsv.readLine()).trimmed(), QStringLiteral("step,kv_mib_allocated,kv_mib_logical,kv_mib_capacity"));
+    QCOMPARE(QString::fromUtf8(chartCsv.readLine()).trimmed(), QStringLiteral("step,kv_mib_allocated,kv_mib_logical,kv_mib_capacity,kv_mib_contiguous_reserved"));
+    // A contiguous max-length reservation per running sequence holds at least the tokens stored.
+    for (const StepMetrics& st : log) {
+      QVERIFY(st.kv_bytes_contiguous_reserved >= st.kv_bytes_logical);
+      QCOMPARE(st.kv_bytes_contiguous_reserved > 0, st.running > 0);
+    }
     QFile manifest(dir + "/manifest.json");
     QVERIFY(manifest.open(QIODevice::ReadOnly));
     const QByteArray manifestBytes = manifest.readAll();

@@ -65,8 +65,10 @@ int BlockMapView::heightForWidth(int w) const {
 
 QSize BlockMapView::sizeHint() const { return QSize(600, heightForWidth(600)); }
 
-QRect BlockMapView::cellRect(int block) const {
-  const int cols = columnsFor(width());
+QRect BlockMapView::cellRect(int block) const { return cellRectFor(block, width()); }
+
+QRect BlockMapView::cellRectFor(int block, int width) const {
+  const int cols = columnsFor(width);
   return QRect(kGap + (block % cols) * (cell_ + kGap), kGap + (block / cols) * (cell_ + kGap), cell_, cell_);
 }
 
@@ -106,16 +108,24 @@ void BlockMapView::renderImage() {
   image_ = QImage(size() * dpr, QImage::Format_ARGB32_Premultiplied);
   image_.setDevicePixelRatio(dpr);
   const QColor bg = dark_ ? QColor(0x26, 0x28, 0x2b) : QColor(Qt::white);
-  const QColor ink = dark_ ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x20, 0x20, 0x20);
   image_.fill(bg);
   stale_ = false;
   if (!snap_) return;
   QPainter p(&image_);
+  paintMap(p, width());
+}
+
+void BlockMapView::paintMap(QPainter& p, int width) const {
+  const QColor bg = dark_ ? QColor(0x26, 0x28, 0x2b) : QColor(Qt::white);
+  const QColor ink = dark_ ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x20, 0x20, 0x20);
+  p.fillRect(QRect(0, 0, width, heightForWidth(width)), bg);
+  if (!snap_) return;
+  p.save();
   p.setRenderHint(QPainter::Antialiasing, false);
   const bool anyHighlight = !highlight_.empty();
   const int bs = std::max(1, snap_->block_size);
   for (const BlockInfo& b : snap_->blocks) {
-    const QRect r = cellRect(b.id);
+    const QRect r = cellRectFor(b.id, width);
     bool lit = false;
     for (int64_t o : b.owners) lit = lit || highlight_.count(o);
     const QColor base = b.owners.empty() ? QColor(0x9e, 0x9e, 0x9e) : sequenceColor(b.owners.front());
@@ -167,6 +177,7 @@ void BlockMapView::renderImage() {
       p.drawRect(r.adjusted(1, 1, -2, -2));
     }
   }
+  p.restore();
 }
 
 void BlockMapView::paintEvent(QPaintEvent*) {

@@ -5,6 +5,8 @@
 // double outline; the filled part of a block is a bar from the bottom.
 #include <QImage>
 #include <QWidget>
+
+class QPainter;
 #include <memory>
 #include <set>
 
@@ -27,6 +29,10 @@ class BlockMapView : public QWidget {
 
   int blockAt(QPoint pos) const;        // -1 outside any cell
   QRect cellRect(int block) const;
+  // Draws the whole map as it would look width pixels wide (background and every block, height
+  // heightForWidth(width)), independent of the widget's own geometry: the export path, so a map in a
+  // scroll area is exported whole.
+  void paintMap(QPainter& p, int width) const;
   QString describeBlock(int block) const;  // the hover text
   static QColor sequenceColor(int64_t seq);
 
@@ -45,6 +51,7 @@ class BlockMapView : public QWidget {
 
  private:
   int columnsFor(int width) const;
+  QRect cellRectFor(int block, int width) const;
   void renderImage();
 
   std::shared_ptr<const BlockMapSnapshot> snap_;

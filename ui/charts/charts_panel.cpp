@@ -19,33 +19,45 @@ constexpr double kMiB = 1024.0 * 1024.0;
 
 ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent) {
   kv_ = new MetricsChart(QStringLiteral("kv_cache"), QStringLiteral("step"), this);
+  kv_->setScales(MetricsChart::Scale::Count, MetricsChart::Scale::Real);
   kv_->addSeries(QStringLiteral("kv_mib_allocated"), QColor(0x1f, 0x77, 0xb4));
   kv_->addSeries(QStringLiteral("kv_mib_logical"), QColor(0xff, 0x7f, 0x0e), Qt::DashLine);
   kv_->addSeries(QStringLiteral("kv_mib_capacity"), QColor(0x7f, 0x7f, 0x7f), Qt::DotLine);
+  // What a cache without paging would reserve (max length per running sequence): the memory paging saves.
+  kv_->addSeries(QStringLiteral("kv_mib_contiguous_reserved"), QColor(0xd6, 0x27, 0x28), Qt::DashDotLine);
 
   util_ = new MetricsChart(QStringLiteral("utilization"), QStringLiteral("step"), this);
+  util_->setScales(MetricsChart::Scale::Count, MetricsChart::Scale::Fraction);
   util_->addSeries(QStringLiteral("slot_utilization"), QColor(0x2c, 0xa0, 0x2c));
   util_->addSeries(QStringLiteral("token_utilization"), QColor(0x94, 0x67, 0xbd), Qt::DashLine);
 
   tokens_ = new MetricsChart(QStringLiteral("tokens_per_step"), QStringLiteral("step"), this);
+  tokens_->setScales(MetricsChart::Scale::Count, MetricsChart::Scale::Count);
   tokens_->addSeries(QStringLiteral("prefill_tokens"), QColor(0xd6, 0x27, 0x28));
   tokens_->addSeries(QStringLiteral("decode_tokens"), QColor(0x17, 0xbe, 0xcf), Qt::DashLine);
   tokens_->addSeries(QStringLiteral("running"), QColor(0x8c, 0x56, 0x4b), Qt::DotLine);
 
   throughput_ = new MetricsChart(QStringLiteral("throughput"), QStringLiteral("step"), this);
+  throughput_->setScales(MetricsChart::Scale::Count, MetricsChart::Scale::Real);
   throughput_->addSeries(QStringLiteral("tokens_per_s"), QColor(0x1f, 0x77, 0xb4));
 
   // Latency is per request: x is the order in which requests finished.
+  // TTFT (queueing + prefill, up to tens of seconds) and TPOT (one decode step, milliseconds) differ by
+  // orders of magnitude: each gets its own linear axis from 0 (left TTFT, right TPOT), so both lines
+  // show their values and stay proportional; a log axis would make neither readable to a beginner.
   latency_ = new MetricsChart(QStringLiteral("latency"), QStringLiteral("finished_request"), this);
+  latency_->setScales(MetricsChart::Scale::Count, MetricsChart::Scale::TimeMs, MetricsChart::Scale::TimeMs);
   latency_->addSeries(QStringLiteral("ttft_ms"), QColor(0xe3, 0x77, 0xc2));
-  latency_->addSeries(QStringLiteral("tpot_ms"), QColor(0xbc, 0xbd, 0x22), Qt::DashLine);
+  latency_->addSeries(QStringLiteral("tpot_ms"), QColor(0x55, 0x6b, 0x2f), Qt::DashLine, true);
   latency_->setWindowSize(0);
 
   // Speculative decoding: what the drafter proposed and the target kept, and the acceptance so far.
   spec_ = new MetricsChart(QStringLiteral("speculative"), QStringLiteral("step"), this);
+  spec_->setScales(MetricsChart::Scale::Count, MetricsChart::Scale::Count);
   spec_->addSeries(QStringLiteral("spec_drafted"), QColor(0x7f, 0x7f, 0x7f), Qt::DashLine);
   spec_->addSeries(QStringLiteral("spec_accepted"), QColor(0x9c, 0x27, 0xb0));
   specRate_ = new MetricsChart(QStringLiteral("spec_acceptance"), QStringLiteral("step"), this);
+  specRate_->setScales(MetricsChart::Scale::Count, MetricsChart::Scale::Fraction);
   specRate_->addSeries(QStringLiteral("spec_acceptance_rate"), QColor(0x9c, 0x27, 0xb0));
 
   charts_ = {kv_, util_, tokens_, throughput_, latency_, spec_, specRate_};
@@ -94,6 +106,7 @@ void ChartsPanel::addSnapshot(const EngineSnapshot& s) {
     kv_->appendPoint(0, {x, m.kv_bytes_allocated / kMiB});
     kv_->appendPoint(1, {x, m.kv_bytes_logical / kMiB});
     if (capacityBytes_ > 0) kv_->appendPoint(2, {x, capacityBytes_ / kMiB});
+    kv_->appendPoint(3, {x, m.kv_bytes_contiguous_reserved / kMiB});
     util_->appendPoint(0, {x, m.slot_utilization});
     util_->appendPoint(1, {x, m.token_utilization});
     tokens_->appendPoint(0, {x, double(m.prefill_tokens)});
@@ -227,21 +240,22 @@ void ChartsPanel::changeEvent(QEvent* e) {
 void ChartsPanel::retranslateUi() {
   const QString step = tr("Engine step");
   kv_->setTitles(tr("KV-cache growth"), step, tr("MiB"));
-  kv_->setSeriesName(0, tr("Allocated (blocks in use)"));
-  kv_->setSeriesName(1, tr("Logical (tokens stored)"));
+  kv_->setSeriesName(0, tr("Paged: allocated"));
+  kv_->setSeriesName(1, tr("Tokens stored"));
   kv_->setSeriesName(2, tr("Capacity"));
+  kv_->setSeriesName(3, tr("Contiguous: reserved"));
   util_->setTitles(tr("Per-step utilization"), step, tr("Fraction"));
   util_->setSeriesName(0, tr("Slot utilization"));
   util_->setSeriesName(1, tr("Token utilization"));
-  tokens_->setTitles(tr("Tokens per step"), step, tr("Tokens / sequences"));
+  tokens_->setTitles(tr("Tokens per step"), step, tr("Count"));
   tokens_->setSeriesName(0, tr("Prefill tokens"));
   tokens_->setSeriesName(1, tr("Decode tokens"));
   tokens_->setSeriesName(2, tr("Batch size (running)"));
-  throughput_->setTitles(tr("Throughput"), step, tr("Tokens per second"));
+  throughput_->setTitles(tr("Throughput"), step, tr("Tokens/s"));
   throughput_->setSeriesName(0, tr("Generated tokens/s"));
-  latency_->setTitles(tr("Latency per finished request"), tr("Finished request"), tr("Milliseconds"));
-  latency_->setSeriesName(0, tr("TTFT"));
-  latency_->setSeriesName(1, tr("TPOT"));
+  latency_->setTitles(tr("Latency per finished request"), tr("Finished request"), tr("TTFT"), tr("TPOT"));
+  latency_->setSeriesName(0, tr("TTFT (left axis)"));
+  latency_->setSeriesName(1, tr("TPOT (right axis)"));
   spec_->setTitles(tr("Speculative decoding"), step, tr("Tokens"));
   spec_->setSeriesName(0, tr("Drafted"));
   spec_->setSeriesName(1, tr("Accepted"));

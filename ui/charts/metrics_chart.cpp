@@ -5,6 +5,8 @@
 #include <QTextStream>
 #include <QValueAxis>
 #include <algorithm>
+
+#include "ui/charts/chart_fitter.h"
 #include <cmath>
 #include <map>
 
@@ -18,33 +20,55 @@ MetricsChart::MetricsChart(const QString& id, const QString& xKey, QWidget* pare
   c->setMargins(QMargins(4, 4, 4, 4));
   axisX_ = new QValueAxis(c);
   axisY_ = new QValueAxis(c);
-  axisX_->setLabelFormat(QStringLiteral("%g"));
-  axisY_->setLabelFormat(QStringLiteral("%g"));
   axisX_->setRange(0, 1);
   axisY_->setRange(0, 1);
   c->addAxis(axisX_, Qt::AlignBottom);
   c->addAxis(axisY_, Qt::AlignLeft);
   setChart(c);
+  fitter_ = new ChartFitter(c);
   setRenderHint(QPainter::Antialiasing);
-  setMinimumSize(260, 180);
+  // Small enough that a squeezed window shrinks the charts instead of overlapping them (a widget keeps
+  // its minimum even when its layout has less room); the fitter keeps a short chart readable.
+  setMinimumSize(240, 120);
+  setTextPixelSize(0);  // the fitter measures with the fonts the axes really use
 }
 
-int MetricsChart::addSeries(const QString& key, const QColor& color, Qt::PenStyle style) {
+void MetricsChart::setScales(Scale x, Scale y, Scale yRight) {
+  scaleX_ = x, scaleY_ = y, scaleY2_ = yRight;
+  dirty_ = true;
+}
+
+int MetricsChart::addSeries(const QString& key, const QColor& color, Qt::PenStyle style, bool rightAxis) {
   auto* s = new QLineSeries(chart());
   s->setName(key);
   QPen pen(color, lineWidth_, style);
   s->setPen(pen);
   chart()->addSeries(s);
   s->attachAxis(axisX_);
-  s->attachAxis(axisY_);
+  if (rightAxis && !axisY2_) {
+    axisY2_ = new QValueAxis(chart());
+    axisY2_->setRange(0, 1);
+    chart()->addAxis(axisY2_, Qt::AlignRight);
+    setTextPixelSize(textPx_);
+    setDark(dark_);
+  }
+  s->attachAxis(rightAxis ? axisY2_ : axisY_);
   keys_.push_back(key);
   colors_.push_back(color);
   history_.emplace_back();
   series_.push_back(s);
+  onRight_.push_back(rightAxis);
+  updateLegend();
+  dirty_ = true;
   return int(series_.size()) - 1;
 }
 
-void MetricsChart::setSeriesName(int series, const QString& name) { series_[size_t(series)]->setName(name); }
+void MetricsChart::setSeriesName(int series, const QString& name) {
+  series_[size_t(series)]->setName(name);
+  updateLegend();
+}
+
+QString MetricsChart::seriesName(int series) const { return series_[size_t(series)]->name(); }
 
 void MetricsChart::removeAllSeries() {
   chart()->removeAllSeries();  // deletes them
@@ -52,16 +76,60 @@ void MetricsChart::removeAllSeries() {
   keys_.clear();
   colors_.clear();
   history_.clear();
+  onRight_.clear();
+  updateLegend();
   dirty_ = true;
 }
 
-void MetricsChart::setTitles(const QString& title, const QString& xTitle, const QString& yTitle) {
-  chart()->setTitle(title);
-  axisX_->setTitleText(xTitle);
-  axisY_->setTitleText(yTitle);
+void MetricsChart::updateLegend() {
+  // One line alone needs no legend: the chart title names it.
+  std::vector<ChartFitter::LegendEntry> entries;
+  if (series_.size() > 1)
+    for (auto* s : series_) entries.push_back({s->name(), s->pen()});
+  fitter_->setLegend(entries);
+  dirty_ = true;
 }
 
-QString MetricsChart::title() const { return chart()->title(); }
+void MetricsChart::setTitles(const QString& title, const QString& xTitle, const QString& yTitle, const QString& yRightTitle) {
+  fitter_->setChartTitle(title);
+  xTitle_ = xTitle;
+  yTitle_ = yTitle;
+  y2Title_ = yRightTitle;
+  dirty_ = true;
+  fitNow();
+}
+
+QString MetricsChart::axisTitle(const QString& base, Scale scale, double divisor) const {
+  if (scale != Scale::TimeMs) return base;
+  const QString unit = divisor >= 1000 ? QStringLiteral("s") : QStringLiteral("ms");
+  return base.isEmpty() ? unit : QStringLiteral("%1 (%2)").arg(base, unit);
+}
+
+namespace {
+ChartFitter::Kind kindOf(MetricsChart::Scale s) {
+  switch (s) {
+    case MetricsChart::Scale::Count: return ChartFitter::Kind::Count;
+    case MetricsChart::Scale::Fraction: return ChartFitter::Kind::Fraction;
+    default: return ChartFitter::Kind::Real;
+  }
+}
+}  // namespace
+
+void MetricsChart::fitNow() {
+  fitter_->setValueAxis(axisX_, kindOf(scaleX_), xLo_, xHi_, false);
+  fitter_->setValueAxis(axisY_, kindOf(scaleY_), yLo_, yHi_, true);
+  const QString yUnitOnly = scaleY_ == Scale::TimeMs ? axisTitle(QString(), scaleY_, divisorY_) : QString();
+  fitter_->setAxisTitles(axisX_, {xTitle_});
+  fitter_->setAxisTitles(axisY_, {axisTitle(yTitle_, scaleY_, divisorY_), yUnitOnly});
+  if (axisY2_) {
+    fitter_->setValueAxis(axisY2_, kindOf(scaleY2_), y2Lo_, y2Hi_, true);
+    const QString unitOnly = scaleY2_ == Scale::TimeMs ? axisTitle(QString(), scaleY2_, divisorY2_) : QString();
+    fitter_->setAxisTitles(axisY2_, {axisTitle(y2Title_, scaleY2_, divisorY2_), unitOnly});
+  }
+  fitter_->fit();
+}
+
+QString MetricsChart::title() const { return fitter_->chartTitle(); }
 
 void MetricsChart::appendPoint(int series, QPointF p) {
   if (!std::isfinite(p.y())) return;
@@ -88,21 +156,27 @@ void MetricsChart::setLineWidth(qreal width) {
     p.setWidthF(width);
     s->setPen(p);
   }
+  updateLegend();
 }
 
 void MetricsChart::setDark(bool dark) {
+  dark_ = dark;
   // Keep our series colours: only the chart's background and text follow the theme.
   const QColor bg = dark ? QColor(0x26, 0x28, 0x2b) : QColor(Qt::white);
   const QColor fg = dark ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x20, 0x20, 0x20);
   chart()->setBackgroundBrush(bg);
   chart()->setTitleBrush(fg);
   chart()->legend()->setLabelColor(fg);
-  for (auto* a : {axisX_, axisY_}) {
+  fitter_->setLegendTextColor(fg);
+  for (auto* a : {axisX_, axisY_, axisY2_}) {
+    if (!a) continue;
     a->setLabelsColor(fg);
     a->setTitleBrush(fg);
     a->setGridLineColor(dark ? QColor(0x44, 0x44, 0x44) : QColor(0xdd, 0xdd, 0xdd));
   }
   setBackgroundBrush(bg);
+  updateLegend();
+  fitNow();
 }
 
 void MetricsChart::setTextPixelSize(int px) {
@@ -113,10 +187,13 @@ void MetricsChart::setTextPixelSize(int px) {
   title.setBold(true);
   chart()->setTitleFont(title);
   chart()->legend()->setFont(f);
-  for (auto* a : {axisX_, axisY_}) {
+  fitter_->setLegendFont(f);
+  for (auto* a : {axisX_, axisY_, axisY2_}) {
+    if (!a) continue;
     a->setLabelsFont(f);
     a->setTitleFont(f);
   }
+  fitNow();  // bigger text: fewer ticks, maybe shorter titles, more legend rows
 }
 
 void MetricsChart::setPresentationStyle(bool on) {
@@ -131,6 +208,8 @@ void MetricsChart::setPresentationStyle(bool on) {
     p.setWidthF(on ? std::max<qreal>(lineWidth_, 4.0) : lineWidth_);
     series_[i]->setPen(p);
   }
+  updateLegend();
+  fitNow();
 }
 
 QList<QPointF> MetricsChart::visiblePoints(const QList<QPointF>& all, double xMin, int columns) const {
@@ -176,22 +255,32 @@ void MetricsChart::refresh() {
   }
   const double xMin = (!showFull_ && windowSize_ > 0) ? std::max(xMinAll, xMax - windowSize_) : xMinAll;
   const int columns = std::max(50, int(chart()->plotArea().width()));
-  double yMax = 0, yMin = 0;
+  std::vector<QList<QPointF>> shown(series_.size());
+  double rawMax[2] = {0, 0};
   for (size_t i = 0; i < series_.size(); ++i) {
-    QList<QPointF> pts = visiblePoints(history_[i], xMin, columns);
-    for (const auto& p : pts) {
-      yMax = std::max(yMax, p.y());
-      yMin = std::min(yMin, p.y());
-    }
-    series_[i]->replace(pts);  // one replace per series per frame
+    shown[i] = visiblePoints(history_[i], xMin, columns);
+    for (const auto& p : shown[i]) rawMax[onRight_[i] ? 1 : 0] = std::max(rawMax[onRight_[i] ? 1 : 0], p.y());
   }
-  const double x1 = any ? std::max(xMax, xMin + 1) : 1;
-  if (axisX_->min() != xMin || axisX_->max() != x1) axisX_->setRange(any ? xMin : 0, x1);
-  // Round the y range up so the axis does not change on every frame.
-  double top = yMax <= 0 ? 1 : std::pow(10, std::floor(std::log10(yMax)));
-  top = std::ceil(yMax * 1.1 / top) * top;
-  if (top <= 0) top = 1;
-  if (axisY_->min() != yMin || axisY_->max() != top) axisY_->setRange(yMin, top);
+  // Times get a unit that fits the values shown (20,000 ms reads as 20 s); the series carry scaled values.
+  divisorY_ = scaleY_ == Scale::TimeMs && rawMax[0] >= 1000 ? 1000 : 1;
+  divisorY2_ = scaleY2_ == Scale::TimeMs && rawMax[1] >= 1000 ? 1000 : 1;
+  double lo[2] = {0, 0}, hi[2] = {0, 0};
+  for (size_t i = 0; i < series_.size(); ++i) {
+    const int side = onRight_[i] ? 1 : 0;
+    const double div = side ? divisorY2_ : divisorY_;
+    if (div != 1)
+      for (auto& p : shown[i]) p.setY(p.y() / div);
+    for (const auto& p : shown[i]) {
+      hi[side] = std::max(hi[side], p.y());
+      lo[side] = std::min(lo[side], p.y());
+    }
+    series_[i]->replace(shown[i]);  // one replace per series per frame
+  }
+  xLo_ = any ? xMin : 0;
+  xHi_ = any ? std::max(xMax, xMin + 1) : 1;
+  yLo_ = lo[0], yHi_ = hi[0] > lo[0] ? hi[0] : lo[0] + 1;
+  y2Lo_ = lo[1], y2Hi_ = hi[1] > lo[1] ? hi[1] : lo[1] + 1;
+  fitNow();
 }
 
 bool MetricsChart::writeCsv(const QString& path, QString* error) const {

@@ -1,7 +1,8 @@
 #pragma once
 // MetricsChart: one live line chart. It keeps the full history of every series (for export) and shows
 // a sliding window, decimated to about one point per pixel column, with one replace() per series per
-// frame and axis ranges touched only when they change (openpilot cabana's recipe).
+// frame and axis ranges touched only when they change (openpilot cabana's recipe). A ChartFitter keeps
+// it readable: round ticks sized to the labels, titles that fit, a legend that wraps.
 #include <QChartView>
 #include <QList>
 #include <QPointF>
@@ -15,17 +16,28 @@ QT_END_NAMESPACE
 
 namespace inferscope::ui {
 
+class ChartFitter;
+
 class MetricsChart : public QChartView {
   Q_OBJECT
  public:
   // id: stable file/column-friendly name ("kv_cache"); xKey: the CSV name of the x column.
   MetricsChart(const QString& id, const QString& xKey, QWidget* parent = nullptr);
 
-  // key: the CSV column name (stable, untranslated). Returns the series index.
-  int addSeries(const QString& key, const QColor& color, Qt::PenStyle style = Qt::SolidLine);
+  // What an axis measures, which decides its ticks: Real (1-2-5 steps), Count (whole-number steps),
+  // Fraction (always 0..1), TimeMs (values in milliseconds, shown in ms or s by the range, the unit
+  // appended to the axis title; history and CSV stay in ms).
+  enum class Scale { Real, Count, Fraction, TimeMs };
+  void setScales(Scale x, Scale y, Scale yRight = Scale::Real);
+  // key: the CSV column name (stable, untranslated). rightAxis: plot against a second y axis on the
+  // right (its own scale and title), for a quantity whose values would vanish on the left one.
+  // Returns the series index.
+  int addSeries(const QString& key, const QColor& color, Qt::PenStyle style = Qt::SolidLine, bool rightAxis = false);
   void setSeriesName(int series, const QString& name);
+  QString seriesName(int series) const;
   void removeAllSeries();  // for charts whose series depend on the data (one per compared variant)
-  void setTitles(const QString& title, const QString& xTitle, const QString& yTitle);
+  // yRightTitle is used only when some series is on the right axis.
+  void setTitles(const QString& title, const QString& xTitle, const QString& yTitle, const QString& yRightTitle = {});
 
   void appendPoint(int series, QPointF p);
   void clearHistory();
@@ -53,12 +65,21 @@ class MetricsChart : public QChartView {
   // Points the chart currently draws for a series (after windowing and decimation).
   qsizetype shownPointCount(int series) const;
   QString title() const;
+  // For tests and export: the axes as drawn, and the fitter that chose their ticks and titles.
+  QValueAxis* axisX() const { return axisX_; }
+  QValueAxis* axisY() const { return axisY_; }
+  QValueAxis* axisYRight() const { return axisY2_; }  // null until a series uses it
+  ChartFitter* fitter() const { return fitter_; }
+  // Lays out ticks, titles and legend for the current size and data now (refresh() does it when dirty).
+  void fitNow();
 
   // x column then one column per series (empty cell where a series has no point at that x).
   bool writeCsv(const QString& path, QString* error = nullptr) const;
 
  private:
   QList<QPointF> visiblePoints(const QList<QPointF>& all, double xMin, int columns) const;
+  void updateLegend();
+  QString axisTitle(const QString& base, Scale scale, double divisor) const;
 
   QString id_, xKey_;
   std::vector<QString> keys_;
@@ -66,12 +87,20 @@ class MetricsChart : public QChartView {
   std::vector<QLineSeries*> series_;
   QValueAxis* axisX_ = nullptr;
   QValueAxis* axisY_ = nullptr;
+  QValueAxis* axisY2_ = nullptr;
+  ChartFitter* fitter_ = nullptr;
+  Scale scaleX_ = Scale::Count, scaleY_ = Scale::Real, scaleY2_ = Scale::Real;
+  std::vector<bool> onRight_;
+  QString xTitle_, yTitle_, y2Title_;
+  double divisorY_ = 1, divisorY2_ = 1;  // TimeMs: 1 (ms) or 1000 (s)
+  double yLo_ = 0, yHi_ = 1, y2Lo_ = 0, y2Hi_ = 1, xLo_ = 0, xHi_ = 1;
   double windowSize_ = 300;
   bool showFull_ = false;
   bool dirty_ = false;
   qreal lineWidth_ = 2.0;
   int textPx_ = 0;
   bool presentation_ = false;
+  bool dark_ = false;
   std::vector<QColor> colors_;  // each series' own colour, restored when presentation style ends
 };
 

@@ -47,8 +47,10 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent) {
 
   util_ = new MetricsChart(QStringLiteral("compare_utilization"), QStringLiteral("step"), this);
   util_->setWindowSize(0);  // a comparison is read as a whole
+  util_->setScales(MetricsChart::Scale::Count, MetricsChart::Scale::Fraction);
   throughput_ = new MetricsChart(QStringLiteral("compare_throughput"), QStringLiteral("engine_s"), this);
   throughput_->setWindowSize(0);
+  throughput_->setScales(MetricsChart::Scale::Real, MetricsChart::Scale::Real);
   summary_ = new QTableWidget(0, 6);
   summary_->verticalHeader()->setVisible(false);
   summary_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -164,8 +166,8 @@ void ComparePanel::changeEvent(QEvent* e) {
 }
 
 void ComparePanel::retranslateUi() {
-  util_->setTitles(tr("Per-step utilization by variant"), tr("Engine step"), tr("Fraction (solid: slots, dashed: tokens)"));
-  throughput_->setTitles(tr("Throughput by variant"), tr("Engine time (s)"), tr("Generated tokens/s"));
+  util_->setTitles(tr("Per-step utilization by variant"), tr("Engine step"), tr("Fraction"));
+  throughput_->setTitles(tr("Throughput by variant"), tr("Engine time (s)"), tr("Tokens/s"));
   cancel_->setText(tr("Cancel"));
   summary_->setHorizontalHeaderLabels({tr("Variant"), tr("Steps"), tr("Engine time (s)"), tr("Tokens/s overall"),
                                        tr("Mean slot utilization (%)"), tr("Preemptions")});

@@ -9,11 +9,15 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QSvgGenerator>
 #include <QWidget>
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "engine/metrics/metrics_writers.h"
+#include "ui/blockmap/block_map_view.h"
 #include "ui/charts/metrics_chart.h"
 
 namespace inferscope::ui {
@@ -23,13 +27,51 @@ void setError(QString* error, const QString& text) {
   if (error) *error = text;
 }
 
-QSize exportSize(QWidget* w) {
-  // A widget that was never shown may still have its default size; give it a sensible one.
-  QSize s = w->size();
-  if (s.width() < 50 || s.height() < 50) s = w->sizeHint().expandedTo(QSize(640, 400));
-  return s;
+// Gives a widget the export size for as long as it lives, then its own size back. A hidden widget
+// (another tab) gets its resize event at once, so charts lay out before they are rendered.
+class ExportSizeScope {
+ public:
+  ExportSizeScope(QWidget* w, QSize size) : w_(w), old_(w->size()) { apply(size, old_); }
+  ~ExportSizeScope() { apply(old_, w_->size()); }
+  ExportSizeScope(const ExportSizeScope&) = delete;
+  ExportSizeScope& operator=(const ExportSizeScope&) = delete;
+
+ private:
+  void apply(QSize to, QSize from) {
+    if (to == w_->size()) return;
+    w_->resize(to);
+    if (!w_->isVisible()) {
+      QResizeEvent e(to, from);
+      QCoreApplication::sendEvent(w_, &e);
+    }
+    if (auto* c = qobject_cast<MetricsChart*>(w_)) c->fitNow();
+  }
+  QWidget* w_;
+  QSize old_;
+};
+
+// Draws w at size s: a block map paints itself at that width directly (inside its scroll area the
+// widget cannot be resized freely); anything else is laid out at s and rendered.
+void renderAt(QWidget* w, QPainter& p, QSize s) {
+  if (auto* map = qobject_cast<BlockMapView*>(w)) {
+    map->paintMap(p, s.width());
+    return;
+  }
+  ExportSizeScope sized(w, s);
+  w->render(&p);
 }
 }  // namespace
+
+QSize exportSizeFor(const QWidget* w) {
+  QSize s = w->size();
+  // A widget that was never shown may still have its default size; start from a sensible one.
+  if (s.width() < 50 || s.height() < 50) s = w->sizeHint().expandedTo(QSize(640, 400));
+  const int width = std::max(s.width(), kMinExportWidth);
+  int height = s.height();
+  if (w->hasHeightForWidth()) height = std::max(w->heightForWidth(width), 1);
+  else if (width != s.width()) height = std::clamp(int(std::lround(double(s.height()) * width / s.width())), 420, 900);
+  return QSize(width, height);
+}
 
 QString fileKey(const QString& name) {
   QString key = name.toLower();
@@ -40,15 +82,14 @@ QString fileKey(const QString& name) {
 
 bool exportPng(QWidget* w, const QString& path, qreal scale, QString* error) {
   if (!w) return setError(error, QStringLiteral("no widget")), false;
-  const QSize s = exportSize(w);
-  if (w->size() != s) w->resize(s);
+  const QSize s = exportSizeFor(w);
   QImage img(s * scale, QImage::Format_ARGB32_Premultiplied);
   img.setDevicePixelRatio(scale);
   img.fill(Qt::white);
   {
     QPainter p(&img);
     p.setRenderHint(QPainter::Antialiasing);
-    w->render(&p);
+    renderAt(w, p, s);
   }
   img.setDevicePixelRatio(1.0);  // the file has exactly s * scale pixels
   if (!img.save(path, "PNG")) return setError(error, QStringLiteral("cannot write %1").arg(path)), false;
@@ -57,8 +98,7 @@ bool exportPng(QWidget* w, const QString& path, qreal scale, QString* error) {
 
 bool exportSvg(QWidget* w, const QString& path, const QString& title, QString* error) {
   if (!w) return setError(error, QStringLiteral("no widget")), false;
-  const QSize s = exportSize(w);
-  if (w->size() != s) w->resize(s);
+  const QSize s = exportSizeFor(w);
   QSvgGenerator gen;
   gen.setFileName(path);
   gen.setSize(s);
@@ -68,7 +108,7 @@ bool exportSvg(QWidget* w, const QString& path, const QString& title, QString* e
   {
     QPainter p;
     if (!p.begin(&gen)) return setError(error, QStringLiteral("cannot write %1").arg(path)), false;
-    w->render(&p);
+    renderAt(w, p, s);
   }
   if (!QFile::exists(path)) return setError(error, QStringLiteral("cannot write %1").arg(path)), false;
   return true;

@@ -18,9 +18,17 @@ class MetricsChart;
 
 // A name as a file/column-friendly key: lower case, every other character '_' ("block 8" -> "block_8").
 QString fileKey(const QString& name);
-// Renders w at its current size x scale (1 = 1x, 2 = 2x) into a PNG. Returns false with *error set.
+// Every export is at least this many pixels wide at 1x, so a figure stays sharp on a slide or a page.
+inline constexpr int kMinExportWidth = 1200;
+// The logical size w is drawn at for export: its on-screen size widened to kMinExportWidth, the height
+// following the on-screen aspect within 420..900 px (a widget with height-for-width gets the height
+// it needs at that width, so a block map shows every block).
+QSize exportSizeFor(const QWidget* w);
+// Lays w out at exportSizeFor(w) and renders it x scale (1 = 1x, 2 = 2x) into a PNG: the same drawing
+// as on screen (fonts at their pixel size, ticks refitted to the larger plot), not a scaled grab.
+// w gets its size back afterwards. Returns false with *error set.
 bool exportPng(QWidget* w, const QString& path, qreal scale = 1.0, QString* error = nullptr);
-// Renders w as vector graphics through QSvgGenerator.
+// Renders w at exportSizeFor(w) as vector graphics through QSvgGenerator.
 bool exportSvg(QWidget* w, const QString& path, const QString& title = {}, QString* error = nullptr);
 // Puts a 1x image of w on the clipboard.
 void copyToClipboard(QWidget* w);

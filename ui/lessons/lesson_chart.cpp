@@ -13,6 +13,7 @@
 #include <limits>
 #include <map>
 
+#include "ui/charts/chart_fitter.h"
 #include "ui/lessons/lesson_texts.h"
 
 namespace inferscope::ui {
@@ -37,20 +38,29 @@ QAbstractAxis* valueAxis(bool log, double lo, double hi, QChart* parent) {
     if (lo > 0 && hi > 0) a->setRange(lo / 1.5, hi * 1.5);
     return a;
   }
+  // Linear axes get their round ticks from the ChartFitter, sized to the labels at the drawn size.
   auto* a = new QValueAxis(parent);
-  a->setLabelFormat(QStringLiteral("%g"));
   if (hi <= lo) hi = lo + 1;
-  // Ticks on a 1-2-5 grid (about six of them), so positions and counts read as whole numbers.
-  const double raw = (hi - lo) / 6.0;
-  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  const double n = raw / mag;
-  const double step = (n < 1.5 ? 1.0 : n < 3.0 ? 2.0 : n < 7.0 ? 5.0 : 10.0) * mag;
-  const double first = std::floor(lo / step) * step;
-  a->setRange(first, std::ceil(hi / step) * step);
-  a->setTickType(QValueAxis::TicksDynamic);
-  a->setTickAnchor(first);
-  a->setTickInterval(step);
+  a->setRange(lo, hi);
   return a;
+}
+
+// "slot utilization (%)" -> "%": a shorter axis title for when the whole one does not fit.
+QString unitOf(const QString& label) {
+  const qsizetype open = label.lastIndexOf(QLatin1Char('(')), close = label.lastIndexOf(QLatin1Char(')'));
+  if (open < 0 || close <= open + 1) return {};
+  return label.mid(open + 1, close - open - 1);
+}
+
+bool wholeNumbers(const lessons::Chart& ch) {
+  bool any = false;
+  for (const auto& s : ch.series)
+    for (const auto& [x, y] : s.points) {
+      if (!std::isfinite(x)) continue;
+      if (std::fabs(x - std::round(x)) > 1e-9) return false;
+      any = true;
+    }
+  return any;
 }
 }  // namespace
 
@@ -78,7 +88,7 @@ void LessonChart::clearChart() {
   rebuild();
 }
 
-QString LessonChart::title() const { return chart() ? chart()->title() : QString(); }
+QString LessonChart::title() const { return QString::fromStdString(shown_.title); }
 
 void LessonChart::rebuild() {
   const lessons::Chart& ch = shown_;
@@ -104,6 +114,9 @@ void LessonChart::rebuild() {
   const bool any = std::isfinite(xlo);
   if (!any) xlo = 0, xhi = 1, ylo = 0, yhi = 1;
   if (!ch.log_y) ylo = std::min(ylo, 0.0), yhi = yhi + 0.05 * (yhi - ylo);
+  // Percentages that stay within 100 % get a 0..100 axis, not 0..120.
+  const bool percent = QString::fromStdString(source_.y_label).contains(QLatin1Char('%'));
+  if (percent && !ch.log_y && yhi <= 105 && ylo >= 0) yhi = std::min(yhi, 100.0);
 
   QAbstractAxis* axisX = nullptr;
   if (hasBars) {
@@ -164,7 +177,35 @@ void LessonChart::rebuild() {
     line->attachAxis(axisX);
     line->attachAxis(axisY);
   }
-  c->legend()->setVisible(ch.series.size() > 1);
+  QFont f = font();
+  if (textPx_ > 0) f.setPixelSize(textPx_);
+  QFont titleFont = f;
+  titleFont.setBold(true);
+  c->setTitleFont(titleFont);
+  for (QAbstractAxis* a : {axisX, axisY}) {
+    a->setLabelsFont(f);
+    a->setTitleFont(f);
+  }
+  // The fitter draws the legend (wrapping, never cut), rounds the linear axes and fits the titles.
+  fitter_ = new ChartFitter(c);
+  fitter_->setChartTitle(QString::fromStdString(ch.title));
+  fitter_->setLegendFont(f);
+  std::vector<ChartFitter::LegendEntry> entries;
+  if (ch.series.size() > 1) {
+    int k = 0;
+    for (const auto& s : ch.series) {
+      const QColor col = kColors[k++ % std::size(kColors)];
+      if (s.bars) entries.push_back({QString::fromStdString(s.name), QPen(col.darker(120)), QBrush(col)});
+      else entries.push_back({QString::fromStdString(s.name), QPen(s.dashed ? col.darker(110) : col, lineWidth_, s.dashed ? Qt::DashLine : Qt::SolidLine)});
+    }
+  }
+  fitter_->setLegend(entries);
+  if (auto* vx = qobject_cast<QValueAxis*>(axisX))
+    fitter_->setValueAxis(vx, wholeNumbers(ch) ? ChartFitter::Kind::Count : ChartFitter::Kind::Real, xlo, xhi, false);
+  if (auto* vy = qobject_cast<QValueAxis*>(axisY)) fitter_->setValueAxis(vy, ChartFitter::Kind::Real, ylo, yhi, true);
+  const QString xl = QString::fromStdString(ch.x_label), yl = QString::fromStdString(ch.y_label);
+  fitter_->setAxisTitles(axisX, {xl, unitOf(xl)});
+  fitter_->setAxisTitles(axisY, {yl, unitOf(yl)});
 
   const QColor bg = dark_ ? QColor(0x26, 0x28, 0x2b) : QColor(Qt::white);
   const QColor fg = dark_ ? QColor(0xe0, 0xe0, 0xe0) : QColor(0x20, 0x20, 0x20);
@@ -177,9 +218,16 @@ void LessonChart::rebuild() {
     a->setGridLineColor(dark_ ? QColor(0x44, 0x44, 0x44) : QColor(0xdd, 0xdd, 0xdd));
   }
   setBackgroundBrush(bg);
+  fitter_->setLegendTextColor(fg);
   QChart* old = chart();
   setChart(c);
   delete old;  // QChartView::setChart does not take the old chart down
+  fitter_->fit();
+}
+
+void LessonChart::setTextPixelSize(int px) {
+  textPx_ = std::max(0, px);
+  rebuild();
 }
 
 bool LessonChart::writeCsv(const QString& path, QString* error) const {

@@ -9,6 +9,7 @@
 
 namespace inferscope::ui {
 
+class ChartFitter;
 class LessonTexts;
 
 class LessonChart : public QChartView {
@@ -29,6 +30,11 @@ class LessonChart : public QChartView {
   bool writeCsv(const QString& path, QString* error = nullptr) const;
   void setDark(bool dark);
   void setLineWidth(qreal width);
+  // Every text of the chart (title, ticks, axis titles, legend) at px pixels; 0 = the widget's font.
+  void setTextPixelSize(int px);
+  int textPixelSize() const { return textPx_; }
+  // The fitter that keeps ticks round and texts whole (for tests).
+  ChartFitter* fitter() const { return fitter_; }
 
  private:
   void rebuild();
@@ -38,6 +44,8 @@ class LessonChart : public QChartView {
   QStringList names_;
   bool dark_ = false;
   qreal lineWidth_ = 2.0;
+  int textPx_ = 0;
+  ChartFitter* fitter_ = nullptr;  // child of the current QChart
 };
 
 }  // namespace inferscope::ui
