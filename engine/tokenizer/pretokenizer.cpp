@@ -18,6 +18,30 @@ constexpr const char* kGpt2 =
 constexpr const char* kLlama3 =
     R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
 
+// Llama 3's pattern with one digit per pre-token (Qwen2) ... The contractions are spelled out per letter
+// rather than with (?i:), whose Unicode case folding would also take "'ſ" (long s) and "'K" (Kelvin sign).
+constexpr const char* kQwen2 =
+    R"('[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD]|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
+// ... and Qwen3.5's, where combining marks stay with the letters they modify.
+constexpr const char* kQwen35 =
+    R"('[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD]|[^\r\n\p{L}\p{N}]?[\p{L}\p{M}]+|\p{N}| ?[^\s\p{L}\p{M}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
+
+// DeepSeek LLM: line breaks alone, then runs of cased letters (explicit ranges, not \p{L}: CJK and other
+// uncased scripts are left to the CJK rule), ASCII/full-width punctuation, trailing whitespace (\z: the end
+// of the piece only, not before a final newline), CJK/Hangul runs, digit runs.
+const std::vector<const char*> kDeepseekLlm = {
+    R"([\r\n])",
+    R"(\s?[A-Za-zµÀ-ÖØ-öø-ƺƼ-ƿǄ-ʓʕ-ʯͰ-ͳͶͷͻ-ͽͿΆΈ-ΊΌΎ-ΡΣ-ϵϷ-ҁҊ-ԯԱ-ՖႠ-ჅᎠ-Ᏽᏸ-ᏽᲐ-ᲺᲽ-Ჿᴀ-ᴫᵫ-ᵷᵹ-ᶚḀ-ἕἘ-Ἕἠ-ὅὈ-Ὅὐ-ὗὙὛὝὟ-ώᾀ-ᾴᾶ-ᾼιῂ-ῄῆ-ῌῐ-ΐῖ-Ίῠ-Ῥῲ-ῴῶ-ῼℂℇℊ-ℓℕℙ-ℝℤΩℨK-ℭℯ-ℴℹℼ-ℿⅅ-ⅉⅎↃↄⰀ-ⱻⱾ-ⳤⳫ-ⳮⳲⳳꙀ-ꙭꚀ-ꚛꜢ-ꝯꝱ-ꞇꞋ-ꞎꭰ-ꮿﬀ-ﬆﬓ-ﬗＡ-Ｚａ-ｚ𐐀-𐑏𐒰-𐓓𐓘-𐓻𐲀-𐲲𐳀-𐳲𑢠-𑣟𞤀-𞥃]+)",
+    R"(\s?[!-/:-~！-／：-～‘-‟　-。]+)",
+    R"(\s+\z)",
+    R"([一-龥ࠀ-一가-퟿]+)",
+    R"(\p{N}+)",
+};
+// DeepSeek Coder: line breaks, letter runs, punctuation runs, CJK/Hangul runs, single digits.
+const std::vector<const char*> kDeepseekCoder = {
+    R"([\r\n])", R"(\s?\p{L}+)", R"(\s?\p{P}+)", R"([一-龥ࠀ-一가-퟿]+)", R"(\p{N})",
+};
+
 struct PreSpec {
   std::vector<const char*> names;
   std::vector<const char*> patterns;
@@ -31,6 +55,12 @@ const std::vector<PreSpec>& specs() {
       {{"smollm", "starcoder", "refact", "command-r", "codeshell"}, {R"(\p{N})", kGpt2}, false},
       {{"gpt2", "gpt-2", "mpt", "olmo"}, {kGpt2}, false},
       {{"llama3", "llama-bpe", "llama-v3"}, {kLlama3}, true},
+      {{"qwen2", "stablelm2", "deepseek-r1-qwen"}, {kQwen2}, false},
+      {{"qwen35"}, {kQwen35}, false},
+      {{"deepseek-llm"}, kDeepseekLlm, false},
+      {{"deepseek-coder"}, kDeepseekCoder, false},
+      // Falcon: punctuation and symbol runs first, then GPT-2's pattern, then digits in threes.
+      {{"falcon"}, {R"([\p{P}\$\+<=>\^~\|`]+)", kGpt2, R"([0-9][0-9][0-9])"}, false},
       // llama.cpp's list for vocabularies without a (known) pre name.
       {{"default"},
        {R"([\p{P}\$\+<=>\^~\|]+)", kGpt2, R"(\p{N}+)", R"([0-9][0-9][0-9])"},
