@@ -18,6 +18,14 @@ model_file="SmolLM2-135M-Instruct.Q4_1.gguf"
 model_sha256="$(sed -n 's/.*kDefaultModelSha256 = "\([0-9a-f]*\)".*/\1/p' "$root/engine/model/default_model.h")"
 model_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/models"
 
+# llama.cpp's vocab-only tokenizer test files (tests/engine/tst_tokenizer_vocab), from the llama-cpp-python sdist.
+vocab_pkg="llama-cpp-python==0.3.36"
+vocab_sdist="llama_cpp_python-0.3.36.tar.gz"
+vocab_sdist_sha256="832db0699007f1be95a7e41ef12e88926b02ba836461e36a36372db2760c1a2e"
+vocab_names=(llama-spm phi-3 llama-bpe qwen2 qwen35 gpt-2 starcoder refact command-r mpt falcon deepseek-llm
+  deepseek-coder bert-bge)
+vocab_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/llama-vocab"
+
 # Tests whose threads the ThreadSanitizer job checks (the slower real-model engine tests time out under it).
 tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel ui_tst_workbench)
 
@@ -68,6 +76,34 @@ install_model() {
   say "model: installed $target"
 }
 
+install_llama_vocab() {
+  local name missing=0
+  for name in "${vocab_names[@]}"; do
+    [ -f "$vocab_dir/ggml-vocab-$name.gguf.out" ] || missing=1
+  done
+  if [ "$missing" = 0 ]; then
+    say "tokenizer test vocabularies: $vocab_dir (present)"
+    return
+  fi
+  say "tokenizer test vocabularies: fetching the $vocab_pkg sdist from PyPI"
+  local tmp
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' RETURN
+  python3 -m pip download --quiet --no-deps --no-binary :all: --dest "$tmp" "$vocab_pkg"
+  if ! echo "$vocab_sdist_sha256  $tmp/$vocab_sdist" | sha256sum -c --status; then
+    echo "bootstrap: $vocab_sdist does not match the pinned SHA-256 $vocab_sdist_sha256" >&2
+    exit 1
+  fi
+  local members=() prefix="${vocab_sdist%.tar.gz}/vendor/llama.cpp/models"
+  for name in "${vocab_names[@]}"; do
+    members+=("$prefix/ggml-vocab-$name.gguf" "$prefix/ggml-vocab-$name.gguf.inp" "$prefix/ggml-vocab-$name.gguf.out")
+  done
+  tar -xzf "$tmp/$vocab_sdist" -C "$tmp" "${members[@]}"
+  mkdir -p "$vocab_dir"
+  mv "$tmp/$prefix"/ggml-vocab-* "$vocab_dir/"
+  say "tokenizer test vocabularies: installed ${#vocab_names[@]} in $vocab_dir"
+}
+
 build() {
   say "build: Release in $root/build"
   cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -116,8 +152,8 @@ run_tests() {
 }
 
 case "${1:-}" in
-  setup) install_dependencies; install_model; build ;;
-  run) install_dependencies; install_model; build; shift; exec "$root/build/app/inferscope" "$@" ;;
-  test) install_dependencies; install_model; build; run_tests ;;
+  setup) install_dependencies; install_model; install_llama_vocab; build ;;
+  run) install_dependencies; install_model; install_llama_vocab; build; shift; exec "$root/build/app/inferscope" "$@" ;;
+  test) install_dependencies; install_model; install_llama_vocab; build; run_tests ;;
   *) echo "usage: packaging/bootstrap.sh run|test|setup" >&2; exit 2 ;;
 esac
