@@ -141,6 +141,31 @@ class TestTokenizer : public QObject {
              (std::vector<std::string>{"123", "45", " ABC", "'S", "\n\n", " x"}));
   }
 
+  // Expected pieces worked out by hand from each published pattern list; the inputs are chosen so that
+  // each pre-tokenizer splits them differently from its neighbours (the vocab test texts do not all).
+  void qwen2_splits_single_digits_and_qwen35_keeps_marks_with_letters() {
+    QCOMPARE(split("qwen2", "12345 ABC'S\n\n x"),
+             (std::vector<std::string>{"1", "2", "3", "4", "5", " ABC", "'S", "\n\n", " x"}));
+    // U+0301 (combining acute, category Mn) is no letter: Qwen2 leaves it as punctuation-like text ...
+    QCOMPARE(split("qwen2", "cafe\u0301 x"), (std::vector<std::string>{"cafe", "\u0301", " x"}));
+    // ... while Qwen3.5 counts marks as part of the word.
+    QCOMPARE(split("qwen35", "cafe\u0301 x"), (std::vector<std::string>{"cafe\u0301", " x"}));
+  }
+
+  void deepseek_split_line_breaks_cjk_and_digits() {
+    // Coder: single digits, and the space before them stays a piece of its own.
+    QCOMPARE(split("deepseek-coder", "ab 12\n\u4e2d\u6587"),
+             (std::vector<std::string>{"ab", " ", "1", "2", "\n", "\u4e2d\u6587"}));
+    // LLM: digit runs stay whole.
+    QCOMPARE(split("deepseek-llm", "ab 12\n\u4e2d\u6587"),
+             (std::vector<std::string>{"ab", " ", "12", "\n", "\u4e2d\u6587"}));
+  }
+
+  void falcon_splits_symbols_first_and_digits_in_threes() {
+    QCOMPARE(split("falcon", "a+=1234 x"), (std::vector<std::string>{"a", "+=", "123", "4", " x"}));
+    QCOMPARE(split("gpt2", "a+=1234 x"), (std::vector<std::string>{"a", "+=", "1234", " x"}));
+  }
+
   void unknown_pretokenizer_is_rejected_with_the_supported_list() {
     try {
       PreTokenizer p("qwen9");
