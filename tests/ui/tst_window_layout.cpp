@@ -28,6 +28,7 @@
 
 #include "tests/common/tiny_model.h"
 #include "ui/charts/charts_panel.h"
+#include "ui/charts/chart_fitter.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/lessons/lesson_page.h"
@@ -217,7 +218,11 @@ class TstWindowLayout : public QObject {
     for (MetricsChart* c : shown) {
       QVERIFY2(c->height() >= ChartsPanel::kMinChartHeight, qPrintable(describe(c)));
       QVERIFY2(c->width() >= ChartsPanel::kMinChartWidth - 20, qPrintable(describe(c)));
-      QVERIFY(c->chart()->legend()->isVisible());
+      // The chart draws its own legend (ChartFitter): one visible entry per series (a lone series has
+      // none: the chart title names it).
+      const auto legend = c->fitter()->legendTextItems();
+      QCOMPARE(legend.size(), qsizetype(c->seriesCount() > 1 ? c->seriesCount() : 0));
+      for (const auto* entry : legend) QVERIFY2(entry->isVisible(), qPrintable(describe(c)));
     }
     // Fewer charts per row when narrow: the columns follow the panel's width.
     QCOMPARE(w->charts()->columns(), std::clamp((w->charts()->width() - 20) / ChartsPanel::kMinChartWidth, 1, 3));
