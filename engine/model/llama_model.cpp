@@ -60,6 +60,7 @@ LlamaModel::LlamaModel(std::shared_ptr<const gguf::GgufFile> file, ModelWeights 
     : file_(std::move(file)), weight_owner_(std::move(weight_owner)), weights_(std::move(weights)) {
   config_ = read_model_config(*file_);
   config_.n_vocab = static_cast<int>(weights_.token_embd.n_out);
+  config_.rope_freq_factors = static_cast<bool>(weights_.rope_freqs);
   packed_ = pack_weights(weights_);
   split_costs_ = split_costs_for(model_cost(*this));
 }
@@ -162,16 +163,27 @@ void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch
     }
   }
 
-  // RoPE angles once per row for all layers.
+  // RoPE angles once per row for all layers (and once more for the sliding-window layers' base).
   const int half = c.rope_dims / 2;
+  const float* freq_factors = static_cast<const float*>(weights_.rope_freqs.data);
   grow(ws.rope_cs, size_t(T) * half);
   grow(ws.rope_sn, size_t(T) * half);
   for (int t = 0; t < T; ++t)
-    kernels::rope_angles(ws.row_pos[t], c.rope_dims, c.rope_freq_base, &ws.rope_cs[size_t(t) * half], &ws.rope_sn[size_t(t) * half]);
+    kernels::rope_angles_scaled(ws.row_pos[t], c.rope_dims, c.rope_freq_base, c.rope_freq_scale, freq_factors,
+                                &ws.rope_cs[size_t(t) * half], &ws.rope_sn[size_t(t) * half]);
+  if (c.has_swa()) {
+    grow(ws.rope_cs_swa, size_t(T) * half);
+    grow(ws.rope_sn_swa, size_t(T) * half);
+    for (int t = 0; t < T; ++t)
+      kernels::rope_angles(ws.row_pos[t], c.rope_dims, c.rope_freq_base_swa, &ws.rope_cs_swa[size_t(t) * half],
+                           &ws.rope_sn_swa[size_t(t) * half]);
+  }
 
   // Embeddings.
-  for (int t = 0; t < T; ++t)
+  for (int t = 0; t < T; ++t) {
     kernels::get_row(weights_.token_embd.type, weights_.token_embd.data, E, batch.tokens[t], &ws.x[t * E]);
+    if (c.embd_scale != 1.0f) kernels::scale_inplace(&ws.x[t * E], c.embd_scale, E);
+  }
 
   // Per-row element-wise work runs on the pool too once the batch is big enough to pay for the
   // hand-off (each row's arithmetic is the same either way).
@@ -195,9 +207,22 @@ void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch
     const PackedLayer* P = packed_.layers.empty() ? nullptr : &packed_.layers[l];
     project(P ? P->qkv.get() : nullptr, {&L.wq, &L.wk, &L.wv}, {ws.q.data(), ws.k.data(), ws.v.data()}, ws.xn.data(), T, pool,
             {&L.bq, &L.bk, &L.bv});
+    const bool swa = c.is_swa(l);
+    const float* rope_cs = swa ? ws.rope_cs_swa.data() : ws.rope_cs.data();
+    const float* rope_sn = swa ? ws.rope_sn_swa.data() : ws.rope_sn.data();
     rows([&](int t) {
-      const float* cs = &ws.rope_cs[size_t(t) * half];
-      const float* sn = &ws.rope_sn[size_t(t) * half];
+      if (c.qk_norm) {  // each head normed on its own, before RoPE
+        for (int h = 0; h < c.n_heads; ++h) {
+          float* qh = &ws.q[t * Q + size_t(h) * c.head_dim];
+          kernels::rms_norm(qh, static_cast<const float*>(L.q_norm.data), qh, c.head_dim, c.rms_eps);
+        }
+        for (int h = 0; h < c.n_kv_heads; ++h) {
+          float* kh = &ws.k[t * KV + size_t(h) * c.head_dim];
+          kernels::rms_norm(kh, static_cast<const float*>(L.k_norm.data), kh, c.head_dim, c.rms_eps);
+        }
+      }
+      const float* cs = &rope_cs[size_t(t) * half];
+      const float* sn = &rope_sn[size_t(t) * half];
       kernels::rope_apply(&ws.q[t * Q], c.n_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
       kernels::rope_apply(&ws.k[t * KV], c.n_kv_heads, c.head_dim, c.rope_dims, cs, sn, c.rope_style);
     });
@@ -214,20 +239,27 @@ void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch
     }
     attention_rows(ws, batch, kv, l, pool, attention, stats);
     project(P ? P->wo.get() : nullptr, {&L.wo}, {ws.xn.data()}, ws.att.data(), T, pool);
-    // Residual, then the feed-forward norm, row by row.
+    // (Post-attention norm,) residual, then the feed-forward norm, row by row.
     rows([&](int t) {
-      kernels::add_inplace(&ws.x[size_t(t) * E], &ws.xn[size_t(t) * E], E);
+      float* o = &ws.xn[size_t(t) * E];
+      if (c.post_norms) kernels::rms_norm(o, static_cast<const float*>(L.post_attn_norm.data), o, E, c.rms_eps);
+      kernels::add_inplace(&ws.x[size_t(t) * E], o, E);
       norm_row(L.ffn_norm, t);
     });
 
     // Feed-forward block: SwiGLU, down projection, residual (+ the next layer's attention norm).
     project(P ? P->gate_up.get() : nullptr, {&L.w_gate, &L.w_up}, {ws.ffn_gate.data(), ws.ffn_up.data()}, ws.xn.data(), T,
             pool);
-    rows([&](int t) { kernels::silu_mul(&ws.ffn_gate[size_t(t) * F], &ws.ffn_up[size_t(t) * F], &ws.ffn_gate[size_t(t) * F], F); });
+    if (c.ffn_act == FfnActivation::Silu)
+      rows([&](int t) { kernels::silu_mul(&ws.ffn_gate[size_t(t) * F], &ws.ffn_up[size_t(t) * F], &ws.ffn_gate[size_t(t) * F], F); });
+    else
+      rows([&](int t) { kernels::gelu_tanh_mul(&ws.ffn_gate[size_t(t) * F], &ws.ffn_up[size_t(t) * F], &ws.ffn_gate[size_t(t) * F], F); });
     project(P ? P->down.get() : nullptr, {&L.w_down}, {ws.xn.data()}, ws.ffn_gate.data(), T, pool);
     const WeightRef* next_norm = l + 1 < n_layers ? &weights_.layers[l + 1].attn_norm : nullptr;
     rows([&](int t) {
-      kernels::add_inplace(&ws.x[size_t(t) * E], &ws.xn[size_t(t) * E], E);
+      float* o = &ws.xn[size_t(t) * E];
+      if (c.post_norms) kernels::rms_norm(o, static_cast<const float*>(L.post_ffn_norm.data), o, E, c.rms_eps);
+      kernels::add_inplace(&ws.x[size_t(t) * E], o, E);
       if (next_norm) norm_row(*next_norm, t);
     });
   }
@@ -257,7 +289,8 @@ void LlamaModel::attention_rows(Workspace& ws, const ForwardBatch& batch, KvStor
   base.k = kv.k(layer);
   base.v = kv.v(layer);
   base.n_heads = c.n_heads;
-  base.scale = 1.0f / std::sqrt(static_cast<float>(c.head_dim));
+  base.scale = c.attn_scale;
+  base.window = c.is_swa(layer) ? c.sliding_window : 0;
   if (impl == kernels::AttentionImpl::Tiled)
     attention_chunks(ws, batch, base, pool, stats ? counters.data() : nullptr);
   else

@@ -68,6 +68,7 @@ class LlamaModel {
   // (engine/model/sequence_split.h) runs its parts concurrently, each in a workspace of its own.
   struct Workspace {
     std::vector<float> x, xn, q, k, v, att, ffn_gate, ffn_up, rope_cs, rope_sn;
+    std::vector<float> rope_cs_swa, rope_sn_swa;  // the sliding-window layers' angles (their own base)
     std::vector<int32_t> row_pos, row_seq;
     struct AttItem {
       int seq, g0, g1, i0, i1;  // sequence slice, KV heads [g0, g1), rows [i0, i1) of the slice

@@ -27,6 +27,7 @@ ModelCard make_model_card(const gguf::GgufFile& f, const ModelConfig& c, bool ti
   card.tied_output = tied_output;
   card.tokenizer_model = f.get_string("tokenizer.ggml.model").value_or("");
   card.tokenizer_pre = f.get_string("tokenizer.ggml.pre").value_or("");
+  card.license = f.get_string("general.license").value_or("");
   for (const auto& t : f.tensors()) {
     const std::string type = kernels::type_name(t.type);
     card.tensors.push_back({t.name, type, t.ne, t.n_elements, t.n_bytes, {}, 0, 0});

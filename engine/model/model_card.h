@@ -38,6 +38,7 @@ struct ModelCard {
   float rope_freq_base = 0, rms_eps = 0;
   bool tied_output = false;
   std::string tokenizer_model, tokenizer_pre, chat_template_family;
+  std::string license;  // general.license ("gemma", "apache-2.0", ...); empty when the file names none
   std::map<std::string, uint64_t> bytes_by_type;   // "Q4_1" -> bytes
   std::map<std::string, int> tensors_by_type;       // "Q4_1" -> count
   std::vector<TensorSummary> tensors;

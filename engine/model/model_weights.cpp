@@ -1,5 +1,7 @@
 #include "engine/model/model_weights.h"
 
+#include <cmath>
+#include <set>
 #include <stdexcept>
 
 #include "engine/gguf/gguf_file.h"
@@ -40,6 +42,24 @@ WeightRef bind(const gguf::GgufFile& f, const std::string& name, int64_t n_in, i
   return w;
 }
 
+// A tensor the graph does not read may be one that changes the computation (a bias, a scale, a norm
+// of a variant we do not implement): running without it would be silently wrong.
+void refuse_unused_tensors(const gguf::GgufFile& f, const ModelWeights& w, const ModelConfig& c) {
+  std::set<std::string> used;
+  auto use = [&](const WeightRef& r) {
+    if (r) used.insert(r.name);
+  };
+  for (const WeightRef* r : {&w.token_embd, &w.output_norm, &w.output, &w.rope_freqs}) use(*r);
+  for (const LayerWeights& L : w.layers)
+    for (const WeightRef* r : {&L.attn_norm, &L.wq, &L.wk, &L.wv, &L.wo, &L.bq, &L.bk, &L.bv, &L.ffn_norm, &L.w_gate,
+                               &L.w_up, &L.w_down, &L.q_norm, &L.k_norm, &L.post_attn_norm, &L.post_ffn_norm})
+      use(*r);
+  for (const gguf::TensorInfo& t : f.tensors())
+    if (!used.count(t.name))
+      throw std::runtime_error("tensor '" + t.name + "' is not part of the " + c.architecture +
+                               " graph InferScope implements (it may change the computation); refusing to run without it");
+}
+
 }  // namespace
 
 ModelWeights bind_weights(const gguf::GgufFile& f, ModelConfig& c) {
@@ -54,6 +74,15 @@ ModelWeights bind_weights(const gguf::GgufFile& f, ModelConfig& c) {
   if (!w.output) {
     w.output = w.token_embd;
     w.tied_output = true;
+  }
+  if (c.architecture == "llama" && f.tensor("rope_freqs.weight")) {
+    w.rope_freqs = bind(f, "rope_freqs.weight", c.rope_dims / 2, 0);
+    c.rope_freq_factors = true;
+    for (int64_t i = 0; i < w.rope_freqs.n_in; ++i) {
+      const float d = static_cast<const float*>(w.rope_freqs.data)[i];
+      if (!(d > 0.0f) || !std::isfinite(d))
+        throw std::runtime_error("tensor 'rope_freqs.weight' has a non-positive divisor at " + std::to_string(i));
+    }
   }
   w.layers.resize(c.n_layers);
   for (int i = 0; i < c.n_layers; ++i) {
@@ -73,7 +102,16 @@ ModelWeights bind_weights(const gguf::GgufFile& f, ModelConfig& c) {
     L.w_gate = bind(f, p + "ffn_gate.weight", c.n_embd, c.n_ff);
     L.w_up = bind(f, p + "ffn_up.weight", c.n_embd, c.n_ff);
     L.w_down = bind(f, p + "ffn_down.weight", c.n_ff, c.n_embd);
+    if (c.qk_norm) {
+      L.q_norm = bind(f, p + "attn_q_norm.weight", c.head_dim, 0);
+      L.k_norm = bind(f, p + "attn_k_norm.weight", c.head_dim, 0);
+    }
+    if (c.post_norms) {
+      L.post_attn_norm = bind(f, p + "post_attention_norm.weight", c.n_embd, 0);
+      L.post_ffn_norm = bind(f, p + "post_ffw_norm.weight", c.n_embd, 0);
+    }
   }
+  refuse_unused_tensors(f, w, c);
   return w;
 }
 

@@ -26,6 +26,8 @@ struct WeightRef {
 struct LayerWeights {
   WeightRef attn_norm, wq, wk, wv, wo, bq, bk, bv;
   WeightRef ffn_norm, w_gate, w_up, w_down;
+  WeightRef q_norm, k_norm;                 // head_dim each, when config.qk_norm
+  WeightRef post_attn_norm, post_ffn_norm;  // n_embd each, when config.post_norms
 };
 
 struct ModelWeights {
@@ -33,11 +35,14 @@ struct ModelWeights {
   WeightRef output_norm;
   WeightRef output;       // == token_embd when the model ties them
   bool tied_output = false;
+  WeightRef rope_freqs;   // rope_dims/2 angle divisors, when config.rope_freq_factors
   std::vector<LayerWeights> layers;
 };
 
 // Binds every tensor the config needs. Throws std::runtime_error naming a missing tensor, a shape that
-// does not match the config, or a tensor type we cannot run. Sets config.n_vocab from token_embd.
+// does not match the config, a tensor type we cannot run, or a tensor the file carries that the
+// architecture's graph does not use (it may change the computation). Sets config.n_vocab from
+// token_embd and config.rope_freq_factors when the file has rope_freqs.weight (llama only).
 ModelWeights bind_weights(const gguf::GgufFile& file, ModelConfig& config);
 
 }  // namespace inferscope

@@ -39,10 +39,16 @@ void rms_norm(const float* x, const float* w, float* out, int64_t n, float eps) 
 }
 
 void rope_angles(int32_t pos, int rot_dims, float freq_base, float* cs, float* sn) {
+  rope_angles_scaled(pos, rot_dims, freq_base, 1.0f, nullptr, cs, sn);
+}
+
+void rope_angles_scaled(int32_t pos, int rot_dims, float freq_base, float freq_scale, const float* freq_factors,
+                        float* cs, float* sn) {
   // In double, then rounded: the angles are the same for every head and layer.
   for (int i = 0; i < rot_dims / 2; ++i) {
-    const double theta =
-        static_cast<double>(pos) * std::pow(static_cast<double>(freq_base), -2.0 * i / static_cast<double>(rot_dims));
+    double theta = static_cast<double>(pos) * static_cast<double>(freq_scale) *
+                   std::pow(static_cast<double>(freq_base), -2.0 * i / static_cast<double>(rot_dims));
+    if (freq_factors) theta /= static_cast<double>(freq_factors[i]);
     cs[i] = static_cast<float>(std::cos(theta));
     sn[i] = static_cast<float>(std::sin(theta));
   }
@@ -75,6 +81,18 @@ void silu_mul(const float* gate, const float* up, float* out, int64_t n) {
     const float g = gate[i];
     out[i] = g / (1.0f + std::exp(-g)) * up[i];
   }
+}
+
+void gelu_tanh_mul(const float* gate, const float* up, float* out, int64_t n) {
+  constexpr float kSqrt2OverPi = 0.79788456080286535588f;
+  for (int64_t i = 0; i < n; ++i) {
+    const float g = gate[i];
+    out[i] = 0.5f * g * (1.0f + std::tanh(kSqrt2OverPi * g * (1.0f + 0.044715f * g * g))) * up[i];
+  }
+}
+
+void scale_inplace(float* x, float s, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) x[i] *= s;
 }
 
 void add_inplace(float* x, const float* y, int64_t n) {

@@ -16,12 +16,22 @@ void rope(float* x, int n_heads, int head_dim, int rot_dims, int32_t pos, float 
 // rope_angles fills cs/sn (rot_dims/2 floats each) for pos; rope_apply rotates with them. Together they
 // give exactly rope()'s result.
 void rope_angles(int32_t pos, int rot_dims, float freq_base, float* cs, float* sn);
+// The scaled form: theta_i = pos * freq_scale * base^(-2i/rot_dims) / freq_factors[i] (freq_factors
+// may be null: all 1). Linear RoPE scaling is freq_scale = 1/factor; Llama 3.x's rope_freqs.weight gives
+// the per-dimension divisors. freq_scale 1 and no factors give exactly rope_angles().
+void rope_angles_scaled(int32_t pos, int rot_dims, float freq_base, float freq_scale, const float* freq_factors,
+                        float* cs, float* sn);
 void rope_apply(float* x, int n_heads, int head_dim, int rot_dims, const float* cs, const float* sn, RopeStyle style);
 
 // out[i] = silu(gate[i]) * up[i]   (out may alias gate)
 void silu_mul(const float* gate, const float* up, float* out, int64_t n);
+// out[i] = gelu(gate[i]) * up[i] with GELU's tanh form:
+//   gelu(x) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))   (out may alias gate)
+void gelu_tanh_mul(const float* gate, const float* up, float* out, int64_t n);
 // x[i] += y[i]
 void add_inplace(float* x, const float* y, int64_t n);
+// x[i] *= s
+void scale_inplace(float* x, float s, int64_t n);
 // In-place softmax of n floats; returns nothing, max-subtracted for stability.
 void softmax_inplace(float* x, int64_t n);
 

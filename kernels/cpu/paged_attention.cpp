@@ -24,10 +24,15 @@ constexpr int kInPlaceQueries = 8;
 
 int num_blocks(const PagedAttentionArgs& a) { return (a.n_keys + a.k.block_size - 1) / a.k.block_size; }
 
-// Bytes one walk over all keys of one KV head reads from K and V, scales included.
-uint64_t kv_walk_bytes(const PagedAttentionArgs& a) {
-  const auto keys = static_cast<uint64_t>(a.n_keys);
-  const auto blocks = static_cast<uint64_t>(num_blocks(a));
+// The first key any of n_q rows ending at a.n_keys sees (0 without a window).
+int first_window_key(const PagedAttentionArgs& a, int n_q) {
+  return a.window > 0 ? std::max(0, a.n_keys - n_q + 1 - a.window) : 0;
+}
+
+// Bytes one walk over keys [first_key, n_keys) of one KV head reads from K and V, scales included.
+uint64_t kv_walk_bytes(const PagedAttentionArgs& a, int first_key = 0) {
+  const auto keys = static_cast<uint64_t>(a.n_keys - first_key);
+  const auto blocks = static_cast<uint64_t>(num_blocks(a) - first_key / a.k.block_size);
   uint64_t bytes = keys * (kv_head_row_bytes(a.k) + kv_head_row_bytes(a.v));
   if (kv_dtype_scaled(a.k.dtype)) bytes += blocks * sizeof(float);
   if (kv_dtype_scaled(a.v.dtype)) bytes += blocks * sizeof(float);
@@ -40,17 +45,18 @@ void naive(const PagedAttentionArgs& a, const float* q, float* out, float* score
   const int bs = a.k.block_size;
   const int group = a.n_heads / a.k.kv_heads;
   const int nb = num_blocks(a);
+  const int k0 = first_window_key(a, 1);  // keys before it are outside the window
   for (int h = 0; h < a.n_heads; ++h) {
     const int g = h / group;
     const float* qh = q + static_cast<int64_t>(h) * hd;
     float* oh = out + static_cast<int64_t>(h) * hd;
     // 1. The whole score row: n_keys floats, the buffer that grows with the context.
     float mx = kNegInf;
-    for (int b = 0; b < nb; ++b) {
+    for (int b = k0 / bs; b < nb; ++b) {
       const int64_t phys = a.block_table[b];
       const float ks = kv_block_scale(a.k, phys, g) * a.scale;
       const int nk = std::min(bs, a.n_keys - b * bs);
-      for (int o = 0; o < nk; ++o) {
+      for (int o = std::max(0, k0 - b * bs); o < nk; ++o) {
         const float s = ks * kv_row_dot(isa, a.k.dtype, qh, kv_head_row(a.k, phys * bs + o, g), hd);
         scores[b * bs + o] = s;
         mx = std::max(mx, s);
@@ -58,25 +64,26 @@ void naive(const PagedAttentionArgs& a, const float* q, float* out, float* score
     }
     // 2. Softmax, max-subtracted so exp cannot overflow.
     float sum = 0.0f;
-    for (int p = 0; p < a.n_keys; ++p) {
+    for (int p = k0; p < a.n_keys; ++p) {
       scores[p] = std::exp(scores[p] - mx);
       sum += scores[p];
     }
     // 3. Weighted sum of V; 1/sum and the block's V scale fold into each row's weight.
     std::fill(oh, oh + hd, 0.0f);
     const float inv = 1.0f / sum;
-    for (int b = 0; b < nb; ++b) {
+    for (int b = k0 / bs; b < nb; ++b) {
       const int64_t phys = a.block_table[b];
       const float vs = kv_block_scale(a.v, phys, g) * inv;
       const int nk = std::min(bs, a.n_keys - b * bs);
-      for (int o = 0; o < nk; ++o) {
+      for (int o = std::max(0, k0 - b * bs); o < nk; ++o) {
         kv_row_axpy(isa, a.v.dtype, scores[b * bs + o] * vs, kv_head_row(a.v, phys * bs + o, g), hd, oh);
       }
     }
   }
   if (counters) {
-    counters->kv_bytes_read += static_cast<uint64_t>(a.n_heads) * kv_walk_bytes(a);
-    counters->score_bytes_written += static_cast<uint64_t>(a.n_heads) * static_cast<uint64_t>(a.n_keys) * sizeof(float);
+    counters->kv_bytes_read += static_cast<uint64_t>(a.n_heads) * kv_walk_bytes(a, k0);
+    counters->score_bytes_written +=
+        static_cast<uint64_t>(a.n_heads) * static_cast<uint64_t>(a.n_keys - k0) * sizeof(float);
   }
 }
 
@@ -126,8 +133,9 @@ void prefetch_slots(const PagedAttentionArgs& a, const int64_t* slot, int nt, in
 // Prefetches tiles [first, last) of a later call's walk.
 void prefetch_ahead(const KvLookahead& ahead, int first, int last) {
   const PagedAttentionArgs& a = ahead.args;
+  const int skip = first_window_key(a, 1) / kAttentionTile;  // tiles before the last row's window
   int64_t slot[kAttentionTile], phys[kAttentionTile];
-  for (int t = first; t < last; ++t) {
+  for (int t = first + skip; t < last + skip; ++t) {
     const int t0 = t * kAttentionTile;
     const int nt = std::min(kAttentionTile, a.n_keys - t0);
     tile_slots(a, t0, nt, slot, phys);
@@ -136,6 +144,8 @@ void prefetch_ahead(const KvLookahead& ahead, int first, int last) {
 }
 
 int num_tiles(int n_keys) { return (n_keys + kAttentionTile - 1) / kAttentionTile; }
+// Tiles of a walk that starts at the tile holding first_key.
+int num_tiles_from(int first_key, int n_keys) { return num_tiles(n_keys) - first_key / kAttentionTile; }
 
 // Tiled attention of n_q query rows of one sequence (row i attends keys [0, n_keys - n_q + 1 + i)),
 // KV heads [g0, g1). Tiles of kAttentionTile keys at fixed logical positions (never at block
@@ -156,9 +166,18 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
   const size_t n_state = size_t(n_q) * size_t(n_g) * size_t(group);
   if (tiles.size() < size_t(2) * kAttentionTile * hd) tiles.resize(size_t(2) * kAttentionTile * hd);
   if (state.size() < 2 * n_state) state.resize(2 * n_state);
-  thread_local std::vector<attn::TileQuery> query_list;
+  thread_local std::vector<attn::TileQuery> query_list, shifted_list;
+  thread_local std::vector<int> shift_list;
   if (query_list.size() < size_t(n_q) * group) query_list.resize(size_t(n_q) * group);
   attn::TileQuery* queries = query_list.data();
+  // Sliding window: the first key row i sees, and the queries whose window starts inside a tile (they
+  // read the tile from that key on: the same kernels on the tile's tail).
+  const int walk_first = first_window_key(a, n_q);
+  auto row_first = [&](int i) { return a.window > 0 ? std::max(0, first_keys + i - a.window) : 0; };
+  if (a.window > 0 && shifted_list.size() < size_t(n_q) * group) {
+    shifted_list.resize(size_t(n_q) * group);
+    shift_list.resize(size_t(n_q) * group);
+  }
   const bool f16_rows = a.k.dtype == KvDtype::F16 && a.v.dtype == KvDtype::F16 && tk.update_f16_rows;
   float* kt = tiles.data();
   float* vt = kt + kAttentionTile * hd;
@@ -168,7 +187,9 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
   auto state_at = [&](int i, int g, int h) { return (size_t(i) * n_g + size_t(g - g0)) * group + h; };
   const uint8_t* krows[kAttentionTile];
   const uint8_t* vrows[kAttentionTile];
-  float kscale[kAttentionTile] = {}, vscale[kAttentionTile] = {};  // zeros past a short first tile
+  // Zeros past a short first tile; padded because the vector kernels read scales four at a time from
+  // a window's shifted start.
+  float kscale[kAttentionTile + 8] = {}, vscale[kAttentionTile + 8] = {};
   // Unscaled dtypes have the same scales for every key and head: set once, on the first tile.
   const bool scaled = kv_dtype_scaled(a.k.dtype) || kv_dtype_scaled(a.v.dtype);
   const size_t krow_bytes = kv_head_row_bytes(a.k), vrow_bytes = kv_head_row_bytes(a.v);
@@ -188,10 +209,12 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
   };
   // The later call's tiles, spread evenly over this walk's tiles (its first tile is otherwise cold: about
   // a sixth of a 192-key decode row; BM_PagedAttentionCold 192 keys, alone vs lookahead: median 25 -> 22 us).
-  const int n_tiles = num_tiles(a.n_keys), n_ahead = ahead ? num_tiles(ahead->args.n_keys) : 0;
+  const int t_first = walk_first / kAttentionTile * kAttentionTile;
+  const int n_tiles = num_tiles_from(walk_first, a.n_keys);
+  const int n_ahead = ahead ? num_tiles_from(first_window_key(ahead->args, 1), ahead->args.n_keys) : 0;
   int cur = 0;
-  find_and_prefetch(0, cur);
-  for (int t0 = 0, ti = 0; t0 < a.n_keys; t0 += kAttentionTile, cur ^= 1, ++ti) {
+  find_and_prefetch(t_first, cur);
+  for (int t0 = t_first, ti = 0; t0 < a.n_keys; t0 += kAttentionTile, cur ^= 1, ++ti) {
     const int nt = std::min(kAttentionTile, a.n_keys - t0);
     const int64_t* slot = slot_buf[cur];
     const int64_t* phys = phys_buf[cur];
@@ -208,27 +231,48 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
           krows[j] += krow_bytes;
           vrows[j] += vrow_bytes;
         }
-      if (scaled || t0 == 0)
+      if (scaled || t0 == t_first)
         for (int j = 0; j < nt; ++j) {
           kscale[j] = kv_block_scale(a.k, phys[j], g) * a.scale;
           vscale[j] = kv_block_scale(a.v, phys[j], g);
         }
-      int nq = 0;
+      int nq = 0, n_shifted = 0;
       for (int i = std::max(0, t0 - first_keys + 1); i < n_q; ++i) {
         const int nti = std::min(nt, first_keys + i - t0);
+        const int shift = std::max(0, row_first(i) - t0);  // keys of this tile before row i's window
+        if (shift >= nti) break;  // later rows' windows start later still
         for (int h = 0; h < group; ++h) {
           const int64_t off = i * stride + static_cast<int64_t>(g * group + h) * hd;
           const size_t st = state_at(i, g, h);
-          queries[nq++] = {q + off, out + off, &m[st], &l[st], nti};
+          if (shift == 0) {
+            queries[nq++] = {q + off, out + off, &m[st], &l[st], nti};
+          } else {
+            shift_list[size_t(n_shifted)] = shift;
+            shifted_list[size_t(n_shifted++)] = {q + off, out + off, &m[st], &l[st], nti - shift};
+          }
         }
       }
       // Few queries per tile (decode rows): read F16 rows in place; many (prefill): decode once.
-      const bool in_place =
-          f16_rows && nq <= kInPlaceQueries && tk.update_f16_rows(queries, nq, krows, vrows, kscale, vscale, hd);
+      bool decoded = false;
+      const bool in_place = nq == 0 || (f16_rows && nq <= kInPlaceQueries &&
+                                        tk.update_f16_rows(queries, nq, krows, vrows, kscale, vscale, hd));
       if (!in_place) {
         tk.decode(a.k.dtype, krows, nt, hd, kt);
         tk.decode(a.v.dtype, vrows, nt, hd, vt);
+        decoded = true;
         tk.update(queries, nq, kt, vt, kscale, vscale, hd);
+      }
+      for (int r = 0; r < n_shifted; ++r) {
+        const int sh = shift_list[size_t(r)];
+        if (f16_rows && !decoded &&
+            tk.update_f16_rows(&shifted_list[size_t(r)], 1, krows + sh, vrows + sh, kscale + sh, vscale + sh, hd))
+          continue;
+        if (!decoded) {
+          tk.decode(a.k.dtype, krows, nt, hd, kt);
+          tk.decode(a.v.dtype, vrows, nt, hd, vt);
+          decoded = true;
+        }
+        tk.update(&shifted_list[size_t(r)], 1, kt + sh * hd, vt + sh * hd, kscale + sh, vscale + sh, hd);
       }
     }
   }
@@ -239,7 +283,7 @@ void tiled_chunk(const PagedAttentionArgs& a, const float* q, int n_q, float* ou
         float* o = out + i * stride + static_cast<int64_t>(g * group + h) * hd;
         for (int d = 0; d < hd; ++d) o[d] *= inv;
       }
-  if (counters) counters->kv_bytes_read += static_cast<uint64_t>(g1 - g0) * kv_walk_bytes(a);
+  if (counters) counters->kv_bytes_read += static_cast<uint64_t>(g1 - g0) * kv_walk_bytes(a, t_first);
 }
 
 }  // namespace

@@ -42,6 +42,11 @@ struct PagedAttentionArgs {
   int n_keys;                  // attend to keys at positions [0, n_keys) (causal: position of query + 1)
   int n_heads;                 // query heads; head h reads kv head h / (n_heads / kv_heads) (GQA)
   float scale;                 // usually 1/sqrt(head_dim)
+  // Sliding window: 0 attends to every earlier key; w > 0 lets a query at position p see only keys
+  // [p + 1 - w, p + 1) (itself and the w - 1 before it). The contents of blocks wholly before every
+  // query's window are never used, so their table entries may name any block of the pool (a released
+  // one); the walk starts at the tile holding the first row's window.
+  int window = 0;
 };
 
 // q: n_heads * head_dim floats; out: n_heads * head_dim floats; q and out must not overlap.
@@ -52,8 +57,8 @@ void paged_attention(const PagedAttentionArgs& args, const float* q, float* out,
                      AttentionCounters* counters);
 
 // Tiled attention of n_q query rows of ONE sequence at consecutive positions (a prefill chunk, or
-// the k+1 rows of a verification): row i attends keys [0, args.n_keys - n_q + 1 + i), so args.n_keys
-// is the last row's key count. q and out hold n_q rows of n_heads * head_dim floats. Computes the
+// the k+1 rows of a verification): row i attends keys [0, args.n_keys - n_q + 1 + i) (the window's
+// end of that range when args.window is set), so args.n_keys is the last row's key count. q and out hold n_q rows of n_heads * head_dim floats. Computes the
 // query heads of KV heads [kv_head_begin, kv_head_end) only (callers split the work across threads
 // by KV head or by rows). Every row's result is bit-identical to paged_attention(Tiled) on that row
 // alone: each key tile is decoded once and shared, the per-row arithmetic does not change.

@@ -12,6 +12,15 @@ Made with:
         --model ~/.cache/inferscope/models/SmolLM2-135M-Instruct.Q4_1.gguf --out tests/data/reference_smollm2.json
     python3 tests/reference/make_reference.py \
         --model ../shared/models/stories260K.gguf --out tests/data/reference_stories260k.json --set stories
+    python3 tests/reference/make_reference.py \
+        --model ~/.cache/inferscope/models/gemma-3-270m-q4_k_m.gguf --out tests/data/reference_gemma3.json --set gemma \
+        --no-extra-bufts
+    for m in llama3 llama_linear qwen3 gemma3; do   # the random models of make_arch_models.py
+        python3 tests/reference/make_reference.py --model tests/data/arch_$m.gguf \
+            --out tests/data/reference_arch_$m.json --set stories; done
+The later files were made with llama-cpp-python 0.3.36's sources over a llama.cpp built as a shared
+library (LLAMA_CPP_LIB_PATH); the "generator" field of each file says which. On a CPU with AMX that
+build crashed in its AMX matmul for quantized weights, hence --no-extra-bufts for the Gemma file.
 """
 import argparse
 import json
@@ -39,24 +48,56 @@ STORIES_PROMPTS = [
     ("spaces", "  The little dog  ran", False),
 ]
 
+# Gemma 3 270M: the SmolLM2 kinds of text in Gemma's turn format, and one prompt longer than the model's
+# 512-token sliding window, teacher-forced over all of it, so the local layers' window is exercised.
+LONG_TEXT = " ".join(
+    f"Paragraph {i}: the river town kept its lanterns lit through the winter, and every evening the ferryman "
+    f"counted {i * 7 % 23} boats, {i * 11 % 17} nets and the stars over the northern hills before closing the gate."
+    for i in range(1, 19))
+GEMMA_PROMPTS = [
+    ("english", "The capital of France is", False),
+    ("zh_tw", "台灣的夜市有很多好吃的小吃，例如", False),
+    ("code", "def fibonacci(n):\n    if n < 2:\n        return n\n", False),
+    ("emoji", "I love pizza 🍕 and sushi 🍣! Ünïcödé façade naïve — ", False),
+    ("leading_spaces", "   Once upon a time,  there were   three bears.", False),
+    ("digits", "Compute 12345 + 67890 = 80235 and 3.14159 * 2 =", False),
+    ("chat", "<start_of_turn>user\nWhat is the boiling point of water?<end_of_turn>\n<start_of_turn>model\n", True),
+    ("long", LONG_TEXT, False),
+]
+
 TOP_K = 20
 N_TOKENS = 64
+N_GREEDY_GEMMA = 32  # the golden test compares the first 32 greedy tokens; a 262k vocabulary makes each step slow
+N_TOKENS_LONG = 640  # teacher-forced length of the "long" prompt (past the 512-token window)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--model", required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--set", choices=["smollm", "stories"], default="smollm")
+    ap.add_argument("--set", choices=["smollm", "stories", "gemma"], default="smollm")
+    ap.add_argument("--no-extra-bufts", action="store_true",
+                    help="run llama.cpp without its repacked weight buffers (AMX/repack kernels): the plain "
+                         "CPU kernels, for machines where those crash")
     args = ap.parse_args()
+    if args.no_extra_bufts:
+        import llama_cpp.llama_cpp as lib
+        default_params = lib.llama_model_default_params
 
-    prompts = SMOLLM_PROMPTS if args.set == "smollm" else STORIES_PROMPTS
-    llm = Llama(model_path=args.model, n_ctx=512, n_batch=512, n_threads=2, logits_all=True, verbose=False, seed=0)
+        def plain_params():
+            p = default_params()
+            p.use_extra_bufts = False
+            return p
+        lib.llama_model_default_params = plain_params
+
+    prompts = {"smollm": SMOLLM_PROMPTS, "stories": STORIES_PROMPTS, "gemma": GEMMA_PROMPTS}[args.set]
+    n_ctx = 1024 if args.set == "gemma" else 512
+    llm = Llama(model_path=args.model, n_ctx=n_ctx, n_batch=n_ctx, n_ubatch=n_ctx, n_threads=2, logits_all=True, verbose=False, seed=0)
     n_vocab = llm.n_vocab()
     eog = {llm.token_eos()}
     for i in range(n_vocab):
         piece = llm.detokenize([i], special=True).decode("utf-8", errors="replace")
-        if piece in ("<|im_end|>", "<|endoftext|>", "</s>"):
+        if piece in ("<|im_end|>", "<|endoftext|>", "</s>", "<end_of_turn>", "<eos>"):
             eog.add(i)
 
     out = {
@@ -73,7 +114,7 @@ def main():
         llm.reset()
         llm.eval(ids)
         cont, margins = [], []
-        for _ in range(N_TOKENS):
+        for _ in range(N_GREEDY_GEMMA if args.set == "gemma" else N_TOKENS):
             row = np.array(llm.scores[llm.n_tokens - 1], dtype=np.float64)
             top2 = np.argsort(-row, kind="stable")[:2]
             nxt = int(top2[0])
@@ -83,7 +124,7 @@ def main():
                 break
             llm.eval([nxt])
         # Teacher-forced pass over prompt + continuation in one batch.
-        seq = (ids + cont)[:N_TOKENS]
+        seq = (ids + cont)[:N_TOKENS_LONG if name == "long" else N_TOKENS]
         llm.reset()
         llm.eval(seq)
         top = []

@@ -69,6 +69,7 @@ void ModelCardPanel::render() {
   h += row(tr("Context length"), QString::number(c.context_length));
   h += row(tr("Vocabulary"), loc.toString(c.n_vocab));
   h += row(tr("Tokenizer"), QString::fromStdString(c.tokenizer_model + (c.tokenizer_pre.empty() ? "" : " / " + c.tokenizer_pre)));
+  if (!c.license.empty()) h += row(tr("Licence"), QString::fromStdString(c.license));
   h += row(tr("Chat template"), c.chat_template_family.empty() ? tr("none") : QString::fromStdString(c.chat_template_family));
   if (backend_ == BackendKind::Cuda)
     h += row(tr("Compute device"), tr("CUDA: %1, %2 (%3 free)")
@@ -85,6 +86,12 @@ void ModelCardPanel::render() {
     h += row(QString::fromStdString(type), tr("%1 tensors, %2").arg(it == c.tensors_by_type.end() ? 0 : it->second).arg(mib(bytes)));
   }
   h += QStringLiteral("</table>");
+  // Gemma's terms ask that every copy carry this notice; the bootstrap puts the full terms beside the file.
+  if (c.license == "gemma")
+    h += QStringLiteral("<p><small>%1</small></p>")
+             .arg(tr("Gemma is provided under and subject to the Gemma Terms of Use found at ai.google.dev/gemma/terms "
+                     "(a copy: gemma-3-270m-q4_k_m.NOTICE/GEMMA_TERMS.html beside the model file).")
+                      .toHtmlEscaped());
   view_->setHtml(h);
 }
 
