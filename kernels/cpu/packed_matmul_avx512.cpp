@@ -71,10 +71,11 @@ inline constexpr bool split_halves = T == GgmlType::Q6_K;
 
 // A lone token (decode): two chains over the block's 8 code vectors, so consecutive VNNI latencies
 // overlap; s0 covers elements 0-15 and s1 16-31.
+// s0 and s1 start at init0 and init1 (the offset corrections, so the sums come out exact and final).
 template <GgmlType T>
-inline void dot_block_1(const uint8_t* qs, const int8_t* x, __m512i& s0, __m512i& s1) {
-  s0 = _mm512_setzero_si512();
-  s1 = _mm512_setzero_si512();
+inline void dot_block_1(const uint8_t* qs, const int8_t* x, __m512i& s0, __m512i& s1, int32_t init0, int32_t init1) {
+  s0 = _mm512_set1_epi32(init0);
+  s1 = _mm512_set1_epi32(init1);
 #pragma GCC unroll 4
   for (int k = 0; k < 4; ++k) {
     __m512i lo, hi;
@@ -90,12 +91,14 @@ inline void dot_block_1(const uint8_t* qs, const int8_t* x, __m512i& s0, __m512i
 // out whole left the out-of-order window to find that overlap, and it found too little of it). Integer
 // sums are exact, so the order changes no result.
 // x: the block's codes of the NT tokens, 32 bytes apart (the interleaved tile of Acts).
+// The chains start at init0[t] (and init1[t]), the offset corrections.
 template <GgmlType T, int NT>
-inline void dot_block_n(const uint8_t* qs, const int8_t* x, __m512i s[NT], __m512i s1[NT]) {
+inline void dot_block_n(const uint8_t* qs, const int8_t* x, __m512i s[NT], __m512i s1[NT], const int32_t* init0,
+                        const int32_t* init1) {
 #pragma GCC unroll 8
   for (int t = 0; t < NT; ++t) {
-    s[t] = _mm512_setzero_si512();
-    if constexpr (split_halves<T>) s1[t] = _mm512_setzero_si512();
+    s[t] = _mm512_set1_epi32(init0[t]);
+    if constexpr (split_halves<T>) s1[t] = _mm512_set1_epi32(init1[t]);
   }
 #pragma GCC unroll 4
   for (int k = 0; k < 4; ++k) {
@@ -127,9 +130,11 @@ inline __m512i load_i8_epi32(const uint8_t* p) { return _mm512_cvtepi8_epi32(_mm
 //   Q4_1            fma(float(S), d * d_x), then fma(m, s)             (s: Q8_1's fp16-rounded d_x * sum)
 //   Q5_1            fma(float(S), d * d_x), then fma(m, sx)
 //   Q4_K Q5_K       fma(float(S), (D * sc) * d_x), then fma(-(Dmin * mn), sx)   (D * sc, Dmin * mn exact)
-//   Q6_K            fma(float(sc0 * (S0 - 32 * sum0) + sc1 * (S1 - 32 * sum1)), D * d_x)   (halves of 16)
+//   Q6_K            fma(float(S0 - 32 * sum0), (D * sc0) * d_x), then fma(float(S1 - 32 * sum1), (D * sc1) * d_x)
 // (D, Dmin: the super-block's fp16 scales; sc, mn: the block's 6-bit scale and min; sc0, sc1: Q6_K's int8
-// scales.) Every product is rounded once, in that order; this is the reference the tests check bit for bit.
+// scales of the block's two halves of 16, S0, S1 and sum0, sum1 the sums over each half.) Every product is
+// rounded once, in that order; this is the reference the tests check bit for bit. (Q6_K applied its scales
+// as integers first, but two vpmulld per token and block cost a third of its speed.)
 template <GgmlType T, int NT>
 void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64_t y_stride, int rows_valid) {
   constexpr int kCodes = codes_bytes(T);
@@ -168,21 +173,33 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   const char* pf_lim = pf;  // advances pf_step per block; pf, a line at a time, follows it
   for (int64_t b = 0; b < nb; ++b) {
     for (pf_lim = std::min(pf_lim + pf_step, pf_end); pf < pf_lim; pf += 64) _mm_prefetch(pf, _MM_HINT_T0);
+    // Integer sums start at minus the code offset times the activation codes' sum (per half for Q6_K).
+    int32_t init0[NT], init1[NT];
+#pragma GCC unroll 8
+    for (int t = 0; t < NT; ++t) {
+      const int64_t ai = b * NT + t;
+      if constexpr (T == GgmlType::Q6_K) {
+        init0[t] = -32 * alo[ai];
+        init1[t] = -32 * (asum[ai] - alo[ai]);
+      } else {
+        init0[t] = has_min(T) ? 0 : -code_offset(T) * asum[ai];
+        init1[t] = 0;
+      }
+    }
     __m512i s[NT], s1[NT];
     if constexpr (NT == 1) {
-      dot_block_1<T>(group + b * kCodes, xq + b * 32, s[0], s1[0]);
+      dot_block_1<T>(group + b * kCodes, xq + b * 32, s[0], s1[0], init0[0], init1[0]);
       if constexpr (!split_halves<T>) s[0] = _mm512_add_epi32(s[0], s1[0]);
     } else {
-      dot_block_n<T, NT>(group + b * kCodes, xq + b * NT * 32, s, s1);
+      dot_block_n<T, NT>(group + b * kCodes, xq + b * NT * 32, s, s1, init0, init1);
     }
     // The group's per-row scale (and min) of this block, as fp32.
-    __m512 dw, mw = _mm512_setzero_ps();
-    __m512i sc0 = _mm512_setzero_si512(), sc1 = _mm512_setzero_si512();
+    __m512 dw, mw = _mm512_setzero_ps();  // mw: the min, or Q6_K's scale of the second half
     if constexpr (kK) {
       dw = load_ph(dsec + (b / 8) * 16);
       if constexpr (T == GgmlType::Q6_K) {
-        sc0 = load_i8_epi32(scsec + b * 32);
-        sc1 = load_i8_epi32(scsec + b * 32 + 16);
+        mw = _mm512_mul_ps(dw, _mm512_cvtepi32_ps(load_i8_epi32(scsec + b * 32 + 16)));
+        dw = _mm512_mul_ps(dw, _mm512_cvtepi32_ps(load_i8_epi32(scsec + b * 32)));
       } else {
         dw = _mm512_mul_ps(dw, _mm512_cvtepi32_ps(load_u8_epi32(scsec + b * 16)));
         mw = _mm512_mul_ps(load_ph(msec + (b / 8) * 16), _mm512_cvtepi32_ps(load_u8_epi32(mnsec + b * 16)));
@@ -194,17 +211,10 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
 #pragma GCC unroll 8
     for (int t = 0; t < NT; ++t) {
       const int64_t ai = b * NT + t;
-      __m512i st = s[t];
-      if constexpr (T == GgmlType::Q6_K) {
-        const int32_t lo = alo[ai], hi = asum[ai] - lo;
-        st = _mm512_add_epi32(_mm512_mullo_epi32(_mm512_sub_epi32(st, _mm512_set1_epi32(32 * lo)), sc0),
-                              _mm512_mullo_epi32(_mm512_sub_epi32(s1[t], _mm512_set1_epi32(32 * hi)), sc1));
-      } else if constexpr (!has_min(T)) {
-        st = _mm512_sub_epi32(st, _mm512_set1_epi32(code_offset(T) * asum[ai]));
-      }
-      const __m512 scale = _mm512_mul_ps(dw, _mm512_set1_ps(ad[ai]));
-      acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(st), scale, acc[t]);
-      if constexpr (T == GgmlType::Q4_1)
+      acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s[t]), _mm512_mul_ps(dw, _mm512_set1_ps(ad[ai])), acc[t]);
+      if constexpr (T == GgmlType::Q6_K)
+        acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s1[t]), _mm512_mul_ps(mw, _mm512_set1_ps(ad[ai])), acc[t]);
+      else if constexpr (T == GgmlType::Q4_1)
         acc[t] = _mm512_fmadd_ps(mw, _mm512_set1_ps(as[ai]), acc[t]);
       else if constexpr (T == GgmlType::Q5_1)
         acc[t] = _mm512_fmadd_ps(mw, _mm512_set1_ps(asx[ai]), acc[t]);

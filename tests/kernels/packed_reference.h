@@ -156,7 +156,10 @@ inline float packed_dot_ref(GgmlType t, const uint8_t* row, const float* x, int6
         acc = std::fma(-mw, sx, acc);
         break;
       }
-      case GgmlType::Q6_K: acc = std::fma(float(v.sc16[0] * dot[0] + v.sc16[1] * dot[1]), v.sd * dx, acc); break;
+      case GgmlType::Q6_K:
+        acc = std::fma(float(dot[0]), (v.sd * float(v.sc16[0])) * dx, acc);
+        acc = std::fma(float(dot[1]), (v.sd * float(v.sc16[1])) * dx, acc);
+        break;
       default: break;
     }
   }
