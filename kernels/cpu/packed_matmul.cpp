@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <type_traits>
+#include <iterator>
 
 #include "kernels/cpu/block_formats.h"
 #include "kernels/cpu/dispatch.h"
@@ -34,43 +34,6 @@ packed::GroupKernel kernel_for(GgmlType t) {
   return packed::group_kernel_avx512(t);
 }
 
-// Copies rows [row0, row0 + rows) of one part into group `dst` (rows beyond `rows` stay zero).
-template <class Block>
-void pack_group(const MatrixPart& p, int64_t row0, int64_t rows, uint8_t* dst) {
-  const int64_t nb = p.n_in / QK;
-  const size_t row_stride = row_bytes(p.type, p.n_in);
-  const int cb = packed::codes_bytes(p.type);
-  auto* d = reinterpret_cast<uint16_t*>(dst + nb * cb);
-  uint16_t* m = d + nb * R;
-  for (int64_t r = 0; r < rows; ++r) {
-    const auto* blocks = reinterpret_cast<const Block*>(static_cast<const uint8_t*>(p.data) + (row0 + r) * row_stride);
-    for (int64_t b = 0; b < nb; ++b) {
-      const Block& blk = blocks[b];
-      uint8_t* codes = dst + b * cb;
-      const int vectors = cb / 64;
-      for (int k = 0; k < vectors; ++k) {
-        uint8_t* lane = codes + 64 * k + 4 * r;
-        if constexpr (std::is_same_v<Block, block_q8_0>) {
-          for (int j = 0; j < 4; ++j) lane[j] = static_cast<uint8_t>(blk.qs[4 * k + j]) ^ 0x80;
-        } else {
-          std::memcpy(lane, blk.qs + 4 * k, 4);
-        }
-      }
-      d[b * R + r] = blk.d;
-      if constexpr (std::is_same_v<Block, block_q4_1>) m[b * R + r] = blk.m;
-    }
-  }
-}
-
-void pack_part_group(const MatrixPart& p, int64_t row0, int64_t rows, uint8_t* dst) {
-  switch (p.type) {
-    case GgmlType::Q4_0: return pack_group<block_q4_0>(p, row0, rows, dst);
-    case GgmlType::Q4_1: return pack_group<block_q4_1>(p, row0, rows, dst);
-    case GgmlType::Q8_0: return pack_group<block_q8_0>(p, row0, rows, dst);
-    default: break;
-  }
-}
-
 // Grow-only scratch of the calling (engine) thread; steady-state steps allocate nothing.
 template <class T>
 T* scratch(std::vector<T>& v, size_t n) {
@@ -80,25 +43,48 @@ T* scratch(std::vector<T>& v, size_t n) {
 
 struct ActScratch {
   std::vector<int8_t> qs;
-  std::vector<float> d, s;
-  std::vector<int32_t> bias;
+  std::vector<float> d, s, sx;
+  std::vector<int32_t> sum, sum_lo;
 };
 
 // Quantizes X rows [t_begin, t_end) straight into the kernels' arrays, with exactly the arithmetic of
-// quantize_row's Q8_0 (Q4_0, Q8_0 weights) or Q8_1 (Q4_1), which the unpacked matmul() uses. Packed
-// kernels exist only at SimdLevel::Avx512, so the AVX-512 quantizer is always available here.
-void quantize_acts(GgmlType wt, const float* X, int64_t t_begin, int64_t t_end, int64_t n_tokens, int64_t n_in,
-                   int8_t* qs, float* d, float* s, int32_t* bias) {
+// quantize_row's Q8_0 (Q8_1 for Q4_1 weights, as the unpacked matmul() uses), plus what the kind asks for.
+// Packed kernels exist only at SimdLevel::Avx512, so the AVX-512 quantizer is always available here.
+void quantize_acts(packed::ActKind kind, const float* X, int64_t t_begin, int64_t t_end, int64_t n_tokens, int64_t n_in,
+                   const packed::Acts& a) {
   const int64_t nb = n_in / QK;
-  const bool q81 = wt == GgmlType::Q4_1;
-  const int32_t offset = wt == GgmlType::Q8_0 ? 128 : 8;
+  const bool q81 = kind == packed::ActKind::Q8_1;
+  auto* qs = const_cast<int8_t*>(a.qs);
+  auto* d = const_cast<float*>(a.d);
+  auto* s = const_cast<float*>(a.s);
+  auto* sum = const_cast<int32_t*>(a.sum);
   for (int64_t t = t_begin; t < t_end; ++t) {
     // Token t is slot u of the tile starting at token t0, of width w (Acts' layout).
     const int64_t t0 = t - t % packed::kMaxTokens, u = t - t0;
     const int64_t w = std::min<int64_t>(packed::kMaxTokens, n_tokens - t0);
-    packed::quantize_row_avx512(X + t * n_in, nb, q81, offset, w, qs + (t0 * nb + u) * QK, d + t0 * nb + u,
-                                s + t0 * nb + u, bias + t0 * nb + u);
+    const int64_t at = t0 * nb + u;
+    packed::quantize_row_avx512(X + t * n_in, nb, q81, 1, w, qs + at * QK, d + at, s + at, sum + at);
+    if (kind != packed::ActKind::SumsExtra) continue;
+    auto* sx = const_cast<float*>(a.sx);
+    auto* lo = const_cast<int32_t*>(a.sum_lo);
+    for (int64_t b = 0; b < nb; ++b) {
+      const int64_t i = at + b * w;
+      sx[i] = d[i] * static_cast<float>(sum[i]);  // exact: an 11-bit d times an integer below 2^12
+      int32_t l = 0;
+      for (int j = 0; j < 16; ++j) l += qs[i * QK + j];
+      lo[i] = l;
+    }
   }
+}
+
+// What the kernels of a matrix's parts need of the activations; Q4_1 (Q8_1 arithmetic) cannot share.
+packed::ActKind act_kind_of(const PackedMatrix& W) {
+  packed::ActKind k = packed::ActKind::Sums;
+  for (const PackedMatrix::Part& p : W.parts()) {
+    if (packed::act_kind(p.type) == packed::ActKind::Q8_1) return packed::ActKind::Q8_1;
+    if (packed::act_kind(p.type) == packed::ActKind::SumsExtra) k = packed::ActKind::SumsExtra;
+  }
+  return k;
 }
 
 }  // namespace
@@ -108,24 +94,31 @@ bool packed_matmul_available(GgmlType t) { return kernel_for(t) != nullptr; }
 // The matrix's shape and group layout, without data; nullptr when parts cannot be packed.
 std::unique_ptr<PackedMatrix> plan_packed(std::span<const MatrixPart> parts) {
   if (parts.empty()) return nullptr;
-  const GgmlType t = parts[0].type;
   const int64_t n_in = parts[0].n_in;
-  if (!packed_matmul_available(t) || n_in <= 0 || n_in % QK != 0) return nullptr;
-  for (const MatrixPart& p : parts)
-    if (p.type != t || p.n_in != n_in || p.n_out <= 0 || !p.data) return nullptr;
+  if (n_in <= 0 || n_in % QK != 0) return nullptr;
+  bool q81 = false, other = false;
+  for (const MatrixPart& p : parts) {
+    if (!packed_matmul_available(p.type) || p.n_in != n_in || p.n_out <= 0 || !p.data) return nullptr;
+    if (packed::is_k_quant(p.type) && n_in % QK_K != 0) return nullptr;
+    (packed::act_kind(p.type) == packed::ActKind::Q8_1 ? q81 : other) = true;
+  }
+  if (q81 && other) return nullptr;  // Q4_1's activations (Q8_1) serve no other format
 
   auto m = std::unique_ptr<PackedMatrix>(new PackedMatrix);
-  m->type_ = t;
+  m->type_ = parts[0].type;
   m->n_in_ = n_in;
   const int64_t nb = n_in / QK;
-  const size_t raw = static_cast<size_t>(nb) * (packed::codes_bytes(t) + 2 * R + (packed::has_min(t) ? 2 * R : 0));
-  m->group_bytes_ = (raw + 63) / 64 * 64;
+  size_t offset = 0;
   for (const MatrixPart& p : parts) {
+    const size_t raw = static_cast<size_t>(nb) * (packed::codes_bytes(p.type) + packed::scale_bytes(p.type));
+    const size_t group_bytes = (raw + 63) / 64 * 64;
     const int64_t groups = (p.n_out + R - 1) / R;
-    m->parts_.push_back({p.n_out, m->n_groups_});
+    m->parts_.push_back({p.n_out, m->n_groups_, p.type, group_bytes, offset});
     m->group_part_.insert(m->group_part_.end(), static_cast<size_t>(groups), static_cast<int>(m->parts_.size() - 1));
     m->n_groups_ += groups;
+    offset += groups * group_bytes;
   }
+  m->bytes_ = offset;
   return m;
 }
 
@@ -142,9 +135,10 @@ std::unique_ptr<PackedMatrix> pack_matrix_into(std::span<const MatrixPart> parts
   uint8_t* dst = storage->data() + offset;
   for (size_t pi = 0; pi < parts.size(); ++pi) {
     const MatrixPart& p = parts[pi];
-    const int64_t first = m->parts_[pi].first_group;
+    const PackedMatrix::Part& mp = m->parts_[pi];
     for (int64_t row0 = 0; row0 < p.n_out; row0 += R)
-      pack_part_group(p, row0, std::min<int64_t>(R, p.n_out - row0), dst + (first + row0 / R) * m->group_bytes_);
+      packed::pack_group(p.type, p.data, p.n_in, row0, std::min<int64_t>(R, p.n_out - row0),
+                         dst + mp.first_byte + (row0 / R) * mp.group_bytes);
   }
   m->data_ = dst;
   m->storage_ = std::move(storage);
@@ -159,39 +153,48 @@ std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts) {
 
 void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, float* const* Y, ThreadPool* pool) {
   if (n_tokens <= 0 || W.n_groups() == 0) return;
-  const packed::GroupKernel kernel = kernel_for(W.type());
-  if (!kernel) std::abort();  // packed at a SIMD level that is no longer active: a programming error
+  // One kernel per part (fused parts may differ in format); packed at a SIMD level that is no longer
+  // active is a programming error.
+  packed::GroupKernel kernels[8];
+  const size_t n_parts = W.parts().size();
+  std::vector<packed::GroupKernel> many;
+  packed::GroupKernel* kernel = kernels;
+  if (n_parts > std::size(kernels)) kernel = (many.resize(n_parts), many.data());
+  for (size_t i = 0; i < n_parts; ++i)
+    if (!(kernel[i] = kernel_for(W.parts()[i].type))) std::abort();
 
   thread_local ActScratch sc;
   const int64_t n_in = W.n_in(), nb = n_in / QK;
   const size_t nt = static_cast<size_t>(n_tokens);
+  const packed::ActKind kind = act_kind_of(W);
   packed::Acts a;
   a.n_in = n_in;
   a.nb = nb;
   a.n_tokens = n_tokens;
-  int8_t* qs = scratch(sc.qs, nt * n_in);
-  float* d = scratch(sc.d, nt * nb);
-  float* s = scratch(sc.s, nt * nb);
-  int32_t* bias = scratch(sc.bias, nt * nb);
-  a.qs = qs;
-  a.d = d;
-  a.s = s;
-  a.bias = bias;
-  const GgmlType wt = W.type();
+  a.qs = scratch(sc.qs, nt * n_in);
+  a.d = scratch(sc.d, nt * nb);
+  a.s = scratch(sc.s, nt * nb);
+  a.sum = scratch(sc.sum, nt * nb);
+  if (kind == packed::ActKind::SumsExtra) {
+    a.sx = scratch(sc.sx, nt * nb);
+    a.sum_lo = scratch(sc.sum_lo, nt * nb);
+  }
   if (pool && n_tokens > 1)
-    pool->parallel_for(n_tokens, [&](int64_t b, int64_t e, int) { quantize_acts(wt, X, b, e, n_tokens, n_in, qs, d, s, bias); });
+    pool->parallel_for(n_tokens, [&](int64_t b, int64_t e, int) { quantize_acts(kind, X, b, e, n_tokens, n_in, a); });
   else
-    quantize_acts(wt, X, 0, n_tokens, n_tokens, n_in, qs, d, s, bias);
+    quantize_acts(kind, X, 0, n_tokens, n_tokens, n_in, a);
 
   auto body = [&](int64_t g_begin, int64_t g_end, int) {
     for (int64_t g = g_begin; g < g_end; ++g) {
-      const PackedMatrix::Part& part = W.parts()[W.part_of(g)];
+      const int pi = W.part_of(g);
+      const PackedMatrix::Part& part = W.parts()[pi];
       const int64_t row0 = (g - part.first_group) * R;
       const int rows_valid = static_cast<int>(std::min<int64_t>(R, part.n_out - row0));
-      float* y = Y[W.part_of(g)] + row0;
+      float* y = Y[pi] + row0;
+      const uint8_t* group = W.group(g);
       for (int64_t t0 = 0; t0 < n_tokens; t0 += packed::kMaxTokens) {
         const int tile = static_cast<int>(std::min<int64_t>(packed::kMaxTokens, n_tokens - t0));
-        kernel(W.group(g), a, t0, tile, y + t0 * part.n_out, part.n_out, rows_valid);
+        kernel[pi](group, a, t0, tile, y + t0 * part.n_out, part.n_out, rows_valid);
       }
     }
   };

@@ -30,11 +30,23 @@ inline __m512i bcast4(const int8_t* p) {
   return _mm512_set1_epi32(v);
 }
 
+// Bits 4 (and 5) of every byte: high bits of code vector `vec` (0..7) moved up from plane byte bits
+// `vec` (5-bit codes) or 2 * (vec % 4), 2 * (vec % 4) + 1 (6-bit codes; vec / 4 picks the plane). 16-bit
+// shifts are enough: the bits that cross into a neighbouring byte are masked off.
+template <int kBits>
+inline __m512i high_bits(__m512i plane, int vec) {
+  const int from = kBits == 5 ? vec : 2 * (vec % 4);
+  const __m512i v = from <= 4 ? _mm512_slli_epi16(plane, 4 - from) : _mm512_srli_epi16(plane, from - 4);
+  return _mm512_and_si512(v, _mm512_set1_epi8(kBits == 5 ? 0x10 : 0x30));
+}
+
 // Code vectors k and k + 4 (k < 4) of a block: lo holds elements 4k..4k+3 of each row, hi elements
-// 16+4k..16+4k+3, all as unsigned bytes. For 4-bit formats they are the two nibbles of one vector.
+// 16+4k..16+4k+3, all as unsigned bytes. For the narrower formats they are the two nibbles of one
+// vector, with the high bits of the 5- and 6-bit formats or-ed in from their planes.
 template <GgmlType T>
 inline void load_code_pair(const uint8_t* qs, int k, __m512i& lo, __m512i& hi) {
-  if constexpr (T == GgmlType::Q8_0) {
+  constexpr int kBits = code_bits(T);
+  if constexpr (kBits == 8) {
     lo = _mm512_load_si512(qs + 64 * k);
     hi = _mm512_load_si512(qs + 64 * (k + 4));
   } else {
@@ -42,13 +54,28 @@ inline void load_code_pair(const uint8_t* qs, int k, __m512i& lo, __m512i& hi) {
     const __m512i v = _mm512_load_si512(qs + 64 * k);
     lo = _mm512_and_si512(v, low4);
     hi = _mm512_and_si512(_mm512_srli_epi16(v, 4), low4);
+    if constexpr (kBits == 5) {
+      const __m512i plane = _mm512_load_si512(qs + 256);
+      lo = _mm512_or_si512(lo, high_bits<5>(plane, k));
+      hi = _mm512_or_si512(hi, high_bits<5>(plane, k + 4));
+    } else if constexpr (kBits == 6) {
+      lo = _mm512_or_si512(lo, high_bits<6>(_mm512_load_si512(qs + 256), k));
+      hi = _mm512_or_si512(hi, high_bits<6>(_mm512_load_si512(qs + 320), k + 4));
+    }
   }
 }
 
-// A lone token (decode): two chains over the block's 8 code vectors, so consecutive VNNI latencies overlap.
+// Q6_K keeps a block's first and last 16 elements apart (each half has its own scale).
 template <GgmlType T>
-inline __m512i dot_block_1(const uint8_t* qs, const int8_t* x) {
-  __m512i s0 = _mm512_setzero_si512(), s1 = _mm512_setzero_si512();
+inline constexpr bool split_halves = T == GgmlType::Q6_K;
+
+// A lone token (decode): two chains over the block's 8 code vectors, so consecutive VNNI latencies
+// overlap; s0 covers elements 0-15 and s1 16-31.
+// s0 and s1 start at init0 and init1 (the offset corrections, so the sums come out exact and final).
+template <GgmlType T>
+inline void dot_block_1(const uint8_t* qs, const int8_t* x, __m512i& s0, __m512i& s1, int32_t init0, int32_t init1) {
+  s0 = _mm512_set1_epi32(init0);
+  s1 = _mm512_set1_epi32(init1);
 #pragma GCC unroll 4
   for (int k = 0; k < 4; ++k) {
     __m512i lo, hi;
@@ -56,18 +83,23 @@ inline __m512i dot_block_1(const uint8_t* qs, const int8_t* x) {
     s0 = _mm512_dpbusd_epi32(s0, lo, bcast4(x + 4 * k));
     s1 = _mm512_dpbusd_epi32(s1, hi, bcast4(x + 16 + 4 * k));
   }
-  return _mm512_add_epi32(s0, s1);
 }
 
-// Several tokens: one integer chain per token, advanced a code vector at a time across all tokens, so
-// the NT updates issued back to back are independent and each chain's VNNI latency hides behind the
-// other tokens' (a chain per token written out whole left the out-of-order window to find that
-// overlap, and it found too little of it). Integer sums are exact, so the order changes no result.
+// Several tokens: one integer chain per token (two for Q6_K: s for elements 0-15, s1 for 16-31),
+// advanced a code vector at a time across all tokens, so the NT updates issued back to back are
+// independent and each chain's VNNI latency hides behind the other tokens' (a chain per token written
+// out whole left the out-of-order window to find that overlap, and it found too little of it). Integer
+// sums are exact, so the order changes no result.
 // x: the block's codes of the NT tokens, 32 bytes apart (the interleaved tile of Acts).
+// The chains start at init0[t] (and init1[t]), the offset corrections.
 template <GgmlType T, int NT>
-inline void dot_block_n(const uint8_t* qs, const int8_t* x, __m512i s[NT]) {
+inline void dot_block_n(const uint8_t* qs, const int8_t* x, __m512i s[NT], __m512i s1[NT], const int32_t* init0,
+                        const int32_t* init1) {
 #pragma GCC unroll 8
-  for (int t = 0; t < NT; ++t) s[t] = _mm512_setzero_si512();
+  for (int t = 0; t < NT; ++t) {
+    s[t] = _mm512_set1_epi32(init0[t]);
+    if constexpr (split_halves<T>) s1[t] = _mm512_set1_epi32(init1[t]);
+  }
 #pragma GCC unroll 4
   for (int k = 0; k < 4; ++k) {
     __m512i lo, hi;
@@ -75,19 +107,44 @@ inline void dot_block_n(const uint8_t* qs, const int8_t* x, __m512i s[NT]) {
 #pragma GCC unroll 8
     for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], lo, bcast4(x + 32 * t + 4 * k));
 #pragma GCC unroll 8
-    for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], hi, bcast4(x + 32 * t + 16 + 4 * k));
+    for (int t = 0; t < NT; ++t) {
+      if constexpr (split_halves<T>)
+        s1[t] = _mm512_dpbusd_epi32(s1[t], hi, bcast4(x + 32 * t + 16 + 4 * k));
+      else
+        s[t] = _mm512_dpbusd_epi32(s[t], hi, bcast4(x + 32 * t + 16 + 4 * k));
+    }
   }
 }
+
+inline __m512 load_ph(const uint16_t* p) { return _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(p))); }
+inline __m512i load_u8_epi32(const uint8_t* p) { return _mm512_cvtepu8_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(p))); }
+inline __m512i load_i8_epi32(const uint8_t* p) { return _mm512_cvtepi8_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(p))); }
 
 // Tokens [t0, t0 + NT), one interleaved tile of Acts, against one group. Every per-block operand of the
 // tile sits at a fixed offset from one pointer per array, so the loop needs a handful of registers for
 // addresses (with a pointer per token, the 8-token tile spilled them and reloaded one per token and block).
+//
+// Per block b and token t, with S the integer dot of the 16 rows' codes and the token's codes, d_x the
+// token's block scale, sum its code sum and sx = d_x * sum (exact), the fp32 accumulator advances by:
+//   Q4_0 Q5_0 Q8_0  fma(float(S - offset * sum), d * d_x)
+//   Q4_1            fma(float(S), d * d_x), then fma(m, s)             (s: Q8_1's fp16-rounded d_x * sum)
+//   Q5_1            fma(float(S), d * d_x), then fma(m, sx)
+//   Q4_K Q5_K       fma(float(S), (D * sc) * d_x), then fma(-(Dmin * mn), sx)   (D * sc, Dmin * mn exact)
+//   Q6_K            fma(float(S0 - 32 * sum0), (D * sc0) * d_x), then fma(float(S1 - 32 * sum1), (D * sc1) * d_x)
+// (D, Dmin: the super-block's fp16 scales; sc, mn: the block's 6-bit scale and min; sc0, sc1: Q6_K's int8
+// scales of the block's two halves of 16, S0, S1 and sum0, sum1 the sums over each half.) Every product is
+// rounded once, in that order; this is the reference the tests check bit for bit. (Q6_K applied its scales
+// as integers first, but two vpmulld per token and block cost a third of its speed.)
 template <GgmlType T, int NT>
 void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64_t y_stride, int rows_valid) {
   constexpr int kCodes = codes_bytes(T);
-  const int64_t nb = a.nb;
-  const auto* dsec = reinterpret_cast<const uint16_t*>(group + nb * kCodes);
-  const uint16_t* msec = dsec + nb * 16;
+  constexpr bool kK = is_k_quant(T);
+  const int64_t nb = a.nb, nbs = nb / 8;
+  const uint8_t* sec = group + nb * kCodes;
+  const auto* dsec = reinterpret_cast<const uint16_t*>(sec);
+  const uint16_t* msec = dsec + (kK ? nbs : nb) * 16;       // mins (Q4_1, Q5_1) or dmin (Q4_K, Q5_K)
+  const uint8_t* scsec = sec + nbs * (T == GgmlType::Q6_K ? 32 : 64);  // K-quants' per-block scales
+  const uint8_t* mnsec = scsec + nb * 16;                   // Q4_K, Q5_K per-block mins
 
   // Every loop over the tile's tokens is unrolled by pragma: left to GCC, the first and last were not,
   // and it kept a zeroed stack copy of acc (a rep stos per call, ~8% of the kernel's time at 8 tokens).
@@ -95,16 +152,18 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
 #pragma GCC unroll 8
   for (int t = 0; t < NT; ++t) acc[t] = _mm512_setzero_ps();
   const int8_t* xq = a.qs + t0 * a.n_in;  // block b of token t: xq + 32 * (b * NT + t)
-  const float* ad = a.d + t0 * nb;        // and its scale: ad[b * NT + t]; likewise s and bias
+  const float* ad = a.d + t0 * nb;        // and its scale: ad[b * NT + t]; likewise the others
   const float* as = a.s + t0 * nb;
-  const int32_t* ab = a.bias + t0 * nb;
-  // Bytes of the group per block (codes, fp16 scale and min of 16 rows): the prefetch walks the group at
-  // that pace, a fixed distance ahead, so it covers the scale section and the next group too. A group is
-  // passed over once per tile of tokens, and the passes share that walk: pass i of n asks for its i-th
-  // n-th of the bytes ahead. (Every pass walking all of it asked for each line n times, and in the first
-  // pass at n times the pace that the passes together consume it: with 16 tokens the head's Q8_0 matmul ran
-  // ~20% slower from memory than from cache.)
-  constexpr int64_t kBlockBytes = kCodes + 2 * 16 + (has_min(T) ? 2 * 16 : 0);
+  const float* asx = a.sx + t0 * nb;
+  const int32_t* asum = a.sum + t0 * nb;
+  const int32_t* alo = a.sum_lo + t0 * nb;
+  // Bytes of the group per block (codes and scales of 16 rows): the prefetch walks the group at that pace,
+  // a fixed distance ahead, so it covers the scale section and the next group too. A group is passed over
+  // once per tile of tokens, and the passes share that walk: pass i of n asks for its i-th n-th of the
+  // bytes ahead. (Every pass walking all of it asked for each line n times, and in the first pass at n
+  // times the pace that the passes together consume it: with 16 tokens the head's Q8_0 matmul ran ~20%
+  // slower from memory than from cache.)
+  constexpr int64_t kBlockBytes = kCodes + scale_bytes(T);
   const int64_t n_tiles = (a.n_tokens + kMaxTokens - 1) / kMaxTokens, tile = t0 / kMaxTokens;
   const int64_t pass_bytes = nb * kBlockBytes / n_tiles;
   const char* ahead = reinterpret_cast<const char*>(group) + kPrefetchBytes;
@@ -114,22 +173,53 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   const char* pf_lim = pf;  // advances pf_step per block; pf, a line at a time, follows it
   for (int64_t b = 0; b < nb; ++b) {
     for (pf_lim = std::min(pf_lim + pf_step, pf_end); pf < pf_lim; pf += 64) _mm_prefetch(pf, _MM_HINT_T0);
-    __m512i s[NT];
-    if constexpr (NT == 1)
-      s[0] = dot_block_1<T>(group + b * kCodes, xq + b * 32);
-    else
-      dot_block_n<T, NT>(group + b * kCodes, xq + b * NT * 32, s);
-    const __m512 dw = _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(dsec + b * 16)));
-    __m512 mw = _mm512_setzero_ps();
-    if constexpr (has_min(T)) mw = _mm512_cvtph_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(msec + b * 16)));
+    // Integer sums start at minus the code offset times the activation codes' sum (per half for Q6_K).
+    int32_t init0[NT], init1[NT];
 #pragma GCC unroll 8
     for (int t = 0; t < NT; ++t) {
       const int64_t ai = b * NT + t;
-      __m512i st = s[t];
-      if constexpr (!has_min(T)) st = _mm512_sub_epi32(st, _mm512_set1_epi32(ab[ai]));
-      const __m512 scale = _mm512_mul_ps(dw, _mm512_set1_ps(ad[ai]));
-      acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(st), scale, acc[t]);
-      if constexpr (has_min(T)) acc[t] = _mm512_fmadd_ps(mw, _mm512_set1_ps(as[ai]), acc[t]);
+      if constexpr (T == GgmlType::Q6_K) {
+        init0[t] = -32 * alo[ai];
+        init1[t] = -32 * (asum[ai] - alo[ai]);
+      } else {
+        init0[t] = has_min(T) ? 0 : -code_offset(T) * asum[ai];
+        init1[t] = 0;
+      }
+    }
+    __m512i s[NT], s1[NT];
+    if constexpr (NT == 1) {
+      dot_block_1<T>(group + b * kCodes, xq + b * 32, s[0], s1[0], init0[0], init1[0]);
+      if constexpr (!split_halves<T>) s[0] = _mm512_add_epi32(s[0], s1[0]);
+    } else {
+      dot_block_n<T, NT>(group + b * kCodes, xq + b * NT * 32, s, s1, init0, init1);
+    }
+    // The group's per-row scale (and min) of this block, as fp32.
+    __m512 dw, mw = _mm512_setzero_ps();  // mw: the min, or Q6_K's scale of the second half
+    if constexpr (kK) {
+      dw = load_ph(dsec + (b / 8) * 16);
+      if constexpr (T == GgmlType::Q6_K) {
+        mw = _mm512_mul_ps(dw, _mm512_cvtepi32_ps(load_i8_epi32(scsec + b * 32 + 16)));
+        dw = _mm512_mul_ps(dw, _mm512_cvtepi32_ps(load_i8_epi32(scsec + b * 32)));
+      } else {
+        dw = _mm512_mul_ps(dw, _mm512_cvtepi32_ps(load_u8_epi32(scsec + b * 16)));
+        mw = _mm512_mul_ps(load_ph(msec + (b / 8) * 16), _mm512_cvtepi32_ps(load_u8_epi32(mnsec + b * 16)));
+      }
+    } else {
+      dw = load_ph(dsec + b * 16);
+      if constexpr (has_min(T)) mw = load_ph(msec + b * 16);
+    }
+#pragma GCC unroll 8
+    for (int t = 0; t < NT; ++t) {
+      const int64_t ai = b * NT + t;
+      acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s[t]), _mm512_mul_ps(dw, _mm512_set1_ps(ad[ai])), acc[t]);
+      if constexpr (T == GgmlType::Q6_K)
+        acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s1[t]), _mm512_mul_ps(mw, _mm512_set1_ps(ad[ai])), acc[t]);
+      else if constexpr (T == GgmlType::Q4_1)
+        acc[t] = _mm512_fmadd_ps(mw, _mm512_set1_ps(as[ai]), acc[t]);
+      else if constexpr (T == GgmlType::Q5_1)
+        acc[t] = _mm512_fmadd_ps(mw, _mm512_set1_ps(asx[ai]), acc[t]);
+      else if constexpr (has_min(T))
+        acc[t] = _mm512_fnmadd_ps(mw, _mm512_set1_ps(asx[ai]), acc[t]);
     }
   }
   const __mmask16 mask = rows_valid >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << rows_valid) - 1);
@@ -159,6 +249,11 @@ GroupKernel group_kernel_avx512(GgmlType t) {
     case GgmlType::Q4_0: return group_kernel<GgmlType::Q4_0>;
     case GgmlType::Q4_1: return group_kernel<GgmlType::Q4_1>;
     case GgmlType::Q8_0: return group_kernel<GgmlType::Q8_0>;
+    case GgmlType::Q5_0: return group_kernel<GgmlType::Q5_0>;
+    case GgmlType::Q5_1: return group_kernel<GgmlType::Q5_1>;
+    case GgmlType::Q4_K: return group_kernel<GgmlType::Q4_K>;
+    case GgmlType::Q5_K: return group_kernel<GgmlType::Q5_K>;
+    case GgmlType::Q6_K: return group_kernel<GgmlType::Q6_K>;
     default: return nullptr;
   }
 }

@@ -289,11 +289,13 @@ void BM_Ceilings(benchmark::State& state, int n_threads) {
 }
 
 void register_all() {
-  const GgmlType packed_types[] = {GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q8_0};
+  const GgmlType packed_types[] = {GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q8_0, GgmlType::Q5_0,
+                                   GgmlType::Q5_1, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K};
   for (GgmlType t : packed_types)
     for (int64_t n : kTokens)
       for (Shape s : kShapes)
         for (int p : kPoolSizes) {
+          if (s.n_in % type_traits(t).block_elems != 0) continue;  // K-quants at n_in=576
           const std::string name = std::string("BM_MatmulPacked/") + type_name(t) + "/" + std::to_string(n) + shape_suffix(s, p);
           benchmark::RegisterBenchmark(name.c_str(), BM_MatmulPacked, t, s, n, p, size_t(0))->UseRealTime();
           const std::string cold = std::string("BM_MatmulPackedCold/") + type_name(t) + "/" + std::to_string(n) + shape_suffix(s, p);
@@ -301,7 +303,8 @@ void register_all() {
         }
 
   const GgmlType tile_types[] = {GgmlType::F32,  GgmlType::F16,  GgmlType::BF16, GgmlType::Q8_0, GgmlType::Q4_0,
-                                 GgmlType::Q4_1, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K};
+                                 GgmlType::Q4_1, GgmlType::Q5_0, GgmlType::Q5_1, GgmlType::Q4_K, GgmlType::Q5_K,
+                                 GgmlType::Q6_K};
   for (GgmlType t : tile_types)
     for (int64_t n : kTokens)
       for (Shape s : kShapes) {
@@ -347,9 +350,10 @@ void register_all() {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  std::printf("simd level: %s, packed Q4_0/Q4_1/Q8_0: %d/%d/%d, kv row isa: %s\n", simd_level(),
+  std::printf("simd level: %s, packed Q4_0/Q4_1/Q8_0/Q4_K: %d/%d/%d/%d, kv row isa: %s\n", simd_level(),
               int(packed_matmul_available(GgmlType::Q4_0)), int(packed_matmul_available(GgmlType::Q4_1)),
-              int(packed_matmul_available(GgmlType::Q8_0)), kv_row_best_isa() == KvRowIsa::Avx2 ? "avx2" : "scalar");
+              int(packed_matmul_available(GgmlType::Q8_0)), int(packed_matmul_available(GgmlType::Q4_K)),
+              kv_row_best_isa() == KvRowIsa::Avx2 ? "avx2" : "scalar");
   register_all();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -1,6 +1,7 @@
-// The packed (row-interleaved, AVX-512 VNNI) matmul: every output within the reference bound,
-// padding rows never written, fused parts equal to separate ones bit for bit, batch and thread
-// invariance, and no packing at a SIMD level without the kernels.
+// The packed (row-interleaved, AVX-512 VNNI) matmul: every output within the reference bound and equal
+// bit for bit to the scalar reference of its arithmetic, padding rows never written, fused parts (of
+// one format or mixed) equal to separate ones bit for bit, batch and thread invariance, and no packing
+// at a SIMD level without the kernels.
 #include <QtTest>
 
 #include <algorithm>
@@ -18,13 +19,19 @@
 #include "kernels/cpu/quant.h"
 #include "kernels/cpu/thread_pool.h"
 #include "tests/kernels/matmul_problem.h"
+#include "tests/kernels/packed_reference.h"
 
 using namespace inferscope::kernels;
 using namespace inferscope::kernels::test;
 
 namespace {
 
-const GgmlType kPackedTypes[] = {GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q8_0};
+const GgmlType kPackedTypes[] = {GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q5_0, GgmlType::Q5_1,
+                                 GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K};
+
+bool k_quant(GgmlType t) { return t == GgmlType::Q4_K || t == GgmlType::Q5_K || t == GgmlType::Q6_K; }
+// A row length every format can take: K-quants need whole 256-element super-blocks.
+int64_t n_in_for(GgmlType t, int64_t n) { return k_quant(t) ? (n + 255) / 256 * 256 : n; }
 
 std::unique_ptr<PackedMatrix> pack(const Problem& p) {
   const MatrixPart part{p.t, p.W.data(), p.n_in, p.n_out};
@@ -132,10 +139,12 @@ class TestPackedMatmul : public QObject {
     QTest::addColumn<int>("n_in");
     QTest::addColumn<int>("n_out");
     for (GgmlType t : kPackedTypes)
-      for (int n_in : {32, 576, 1536})
-        for (int n_out : {16, 37, 192})
+      for (int n : {32, 576, 1536})
+        for (int n_out : {16, 37, 192}) {
+          const int n_in = static_cast<int>(n_in_for(t, n));
           QTest::newRow(qPrintable(QString("%1/%2x%3").arg(type_name(t)).arg(n_in).arg(n_out)))
               << static_cast<int>(t) << n_in << n_out;
+        }
   }
   void matchesReference() {
     QFETCH(int, type);
@@ -156,6 +165,9 @@ class TestPackedMatmul : public QObject {
         const double got = y[tk * n_out + r];
         const double bound = error_bound(p, r, x);
         QVERIFY2(std::isfinite(got), "an output was left unwritten");
+        const float exact = packed_dot_ref(t, p.W.data() + r * row_bytes(t, n_in), x, n_in);
+        if (std::memcmp(&exact, &y[tk * n_out + r], 4) != 0)
+          QFAIL(qPrintable(QString("token %1 row %2: got %3, the packed arithmetic gives %4").arg(tk).arg(r).arg(got, 0, 'g', 9).arg(exact, 0, 'g', 9)));
         worst = std::max(worst, std::fabs(got - ref) / bound);
         if (!(std::fabs(got - ref) <= bound))
           QFAIL(qPrintable(QString("token %1 row %2: got %3 ref %4 bound %5").arg(tk).arg(r).arg(got).arg(ref).arg(bound)));
@@ -168,7 +180,7 @@ class TestPackedMatmul : public QObject {
   // tile), single-threaded or on 3 threads.
   void batchInvariant() {
     for (GgmlType t : kPackedTypes) {
-      const Problem p = make_problem(t, 576, 200, 29);
+      const Problem p = make_problem(t, n_in_for(t, 576), 200, 29);
       const auto m = pack(p);
       ThreadPool pool3(3);
       const auto all = run(*m, p, 0, 29, nullptr);
@@ -187,8 +199,9 @@ class TestPackedMatmul : public QObject {
   // Q, K and V packed as one matrix give the bits of three separate matrices.
   void fusedPartsEqualSeparate() {
     for (GgmlType t : kPackedTypes) {
-      const Problem a = make_problem(t, 576, 576, 5), b = make_problem(t, 576, 40, 5), c = make_problem(t, 576, 192, 5);
-      const MatrixPart parts[] = {{t, a.W.data(), 576, 576}, {t, b.W.data(), 576, 40}, {t, c.W.data(), 576, 192}};
+      const int64_t n = n_in_for(t, 576);
+      const Problem a = make_problem(t, n, 576, 5), b = make_problem(t, n, 40, 5), c = make_problem(t, n, 192, 5);
+      const MatrixPart parts[] = {{t, a.W.data(), n, 576}, {t, b.W.data(), n, 40}, {t, c.W.data(), n, 192}};
       const auto fused = pack_matrix(parts);
       QVERIFY(fused);
       QCOMPARE(fused->parts().size(), size_t(3));
@@ -202,18 +215,60 @@ class TestPackedMatmul : public QObject {
     }
   }
 
+  // Parts of different formats in one matrix, as quantized files mix them (Q4_K_M: Q and K in Q4_K, V in
+  // Q6_K; Q5_0 beside Q8_0 where a row is not a multiple of 256), give the bits of separate matrices,
+  // token tiles and threads notwithstanding. Q4_1 (Q8_1 activations) fuses with nothing else.
+  void mixedFormatsFuse_data() {
+    QTest::addColumn<int>("a");
+    QTest::addColumn<int>("b");
+    QTest::addColumn<int>("n_in");
+    QTest::newRow("Q4_K+Q6_K") << int(GgmlType::Q4_K) << int(GgmlType::Q6_K) << 512;
+    QTest::newRow("Q5_0+Q8_0") << int(GgmlType::Q5_0) << int(GgmlType::Q8_0) << 640;
+    QTest::newRow("Q4_0+Q5_K") << int(GgmlType::Q4_0) << int(GgmlType::Q5_K) << 768;
+  }
+  void mixedFormatsFuse() {
+    QFETCH(int, a);
+    QFETCH(int, b);
+    QFETCH(int, n_in);
+    const auto ta = static_cast<GgmlType>(a), tb = static_cast<GgmlType>(b);
+    const Problem pa = make_problem(ta, n_in, 80, 11), pb = make_problem(tb, n_in, 40, 11), pc = make_problem(ta, n_in, 40, 11);
+    const MatrixPart parts[] = {{ta, pa.W.data(), n_in, 80}, {tb, pb.W.data(), n_in, 40}, {ta, pc.W.data(), n_in, 40}};
+    const auto fused = pack_matrix(parts);
+    QVERIFY(fused);
+    QCOMPARE(fused->bytes(), pack(pa)->bytes() + pack(pb)->bytes() + pack(pc)->bytes());
+    ThreadPool pool(3);
+    std::vector<float> ya(11 * 80), yb(11 * 40), yc(11 * 40);
+    float* ys[] = {ya.data(), yb.data(), yc.data()};
+    matmul_packed(*fused, pa.X.data(), 11, ys, &pool);  // the problems share X (same seed)
+    QVERIFY(std::memcmp(ya.data(), run(*pack(pa), pa, 0, 11, nullptr).data(), ya.size() * 4) == 0);
+    QVERIFY(std::memcmp(yb.data(), run(*pack(pb), pb, 0, 11, nullptr).data(), yb.size() * 4) == 0);
+    QVERIFY(std::memcmp(yc.data(), run(*pack(pc), pc, 0, 11, nullptr).data(), yc.size() * 4) == 0);
+    const Problem q41 = make_problem(GgmlType::Q4_1, n_in, 16, 1);
+    const MatrixPart with_q41[] = {{ta, pa.W.data(), n_in, 80}, {GgmlType::Q4_1, q41.W.data(), n_in, 16}};
+    QVERIFY(!pack_matrix(with_q41));
+  }
+
   // The packed copy holds the file's bytes: codes + fp16 scales (+ mins), 16 rows per group.
   void packedBytes() {
     const Problem p = make_problem(GgmlType::Q4_1, 576, 192, 1);
     QCOMPARE(pack(p)->bytes(), row_bytes(GgmlType::Q4_1, 576) * 192);
     const Problem q = make_problem(GgmlType::Q8_0, 576, 192, 1);
     QCOMPARE(pack(q)->bytes(), row_bytes(GgmlType::Q8_0, 576) * 192);
+    for (GgmlType t : {GgmlType::Q5_0, GgmlType::Q5_1, GgmlType::Q6_K}) {
+      const Problem e = make_problem(t, 512, 32, 1);
+      QCOMPARE(pack(e)->bytes(), row_bytes(t, 512) * 32);
+    }
+    // Q4_K/Q5_K: each block's 6-bit scale and min take a byte each (16 per super-block, not 12).
+    for (GgmlType t : {GgmlType::Q4_K, GgmlType::Q5_K}) {
+      const Problem e = make_problem(t, 512, 32, 1);
+      QCOMPARE(pack(e)->bytes(), (row_bytes(t, 512) + 2 * 4) * 32);
+    }
   }
 
   // Matrices packed side by side into one shared buffer (as a model's are) compute exactly what
   // matrices packed alone do, each from its own offset, and keep the buffer alive on their own.
   void packedIntoSharedStorage() {
-    for (GgmlType t : kPackedTypes) {
+    for (GgmlType t : {GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q8_0, GgmlType::Q5_0}) {
       const Problem a = make_problem(t, 576, 192, 9), b = make_problem(t, 576, 40, 9);
       const MatrixPart pa{t, a.W.data(), 576, 192}, pb{t, b.W.data(), 576, 40};
       const size_t ba = packed_matrix_bytes({&pa, 1}), bb = packed_matrix_bytes({&pb, 1});
@@ -236,14 +291,17 @@ class TestPackedMatmul : public QObject {
         QVERIFY(std::memcmp(run(*mb, b, 0, n, nullptr).data(), run(*pack(b), b, 0, n, nullptr).data(), size_t(n) * 40 * 4) == 0);
       }
     }
-    const Problem q = make_problem(GgmlType::Q5_0, 64, 16, 1);
-    const MatrixPart pq{GgmlType::Q5_0, q.W.data(), 64, 16};
+    const Problem q = make_problem(GgmlType::F16, 64, 16, 1);
+    const MatrixPart pq{GgmlType::F16, q.W.data(), 64, 16};
     QCOMPARE(packed_matrix_bytes({&pq, 1}), size_t(0));  // no kernel: nothing to reserve
   }
 
   void refusesWhatItCannotRun() {
-    const Problem p = make_problem(GgmlType::Q5_0, 64, 16, 1);
-    QVERIFY(!pack(p));  // no packed kernel for Q5_0
+    const Problem p = make_problem(GgmlType::F16, 64, 16, 1);
+    QVERIFY(!pack(p));  // no packed kernel for F16
+    const Problem k = make_problem(GgmlType::Q8_0, 288, 16, 1);
+    const MatrixPart k_short{GgmlType::Q4_K, k.W.data(), 288, 16};
+    QVERIFY(!pack_matrix({&k_short, 1}));  // K-quants need whole 256-element super-blocks
     const Problem q = make_problem(GgmlType::Q4_1, 64, 16, 1);
     const Problem r = make_problem(GgmlType::Q4_1, 96, 16, 1);
     const MatrixPart mixed[] = {{GgmlType::Q4_1, q.W.data(), 64, 16}, {GgmlType::Q4_1, r.W.data(), 96, 16}};
