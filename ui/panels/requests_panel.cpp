@@ -9,6 +9,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "ui/engine/engine_texts.h"
 #include "ui/panels/requests_model.h"
 
 namespace inferscope::ui {
@@ -21,6 +22,13 @@ RequestsPanel::RequestsPanel(QWidget* parent) : QWidget(parent) {
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->verticalHeader()->hide();
   table_->horizontalHeader()->setStretchLastSection(true);
+  // Narrow columns sized to their numbers, so a docked table shows more than ID and State (it scrolls
+  // sideways for the rest).
+  table_->horizontalHeader()->setDefaultSectionSize(72);
+  table_->horizontalHeader()->setMinimumSectionSize(36);
+  table_->setColumnWidth(RequestsModel::Id, 48);
+  table_->setColumnWidth(RequestsModel::State, 150);
+  table_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
   text_ = new QPlainTextEdit;
   text_->setReadOnly(true);
   cancel_ = new QPushButton;
@@ -61,8 +69,8 @@ void RequestsPanel::showSelected() {
   if (r) {
     seqs.insert(r->seq_ids.begin(), r->seq_ids.end());
     QString t = tr("Request %1: %2").arg(r->id).arg(RequestsModel::stateText(r->state));
-    if (!r->finish_reason.empty()) t += tr(" (%1)").arg(QString::fromStdString(r->finish_reason));
-    if (!r->error.empty()) t += QLatin1Char('\n') + tr("Error: %1").arg(QString::fromStdString(r->error));
+    if (!r->finish_reason.empty()) t += tr(" (%1)").arg(EngineTexts::stopReason(r->finish_reason));
+    if (!r->error.empty()) t += QLatin1Char('\n') + tr("Error: %1").arg(EngineTexts::error(r->error));
     for (size_t i = 0; i < r->texts.size(); ++i)
       t += QStringLiteral("\n\n[%1] ").arg(i) + QString::fromStdString(r->texts[i]);
     if (text_->toPlainText() != t) text_->setPlainText(t);
