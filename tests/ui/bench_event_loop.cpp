@@ -8,6 +8,7 @@
 // Without --model it uses a tiny random model (engine steps of well under a millisecond, the hardest
 // case for snapshot coalescing); pass the real SmolLM2 file for realistic step times.
 #include <QApplication>
+#include <QFile>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -61,6 +62,15 @@ Probe measure(int ms) {
   QTimer::singleShot(ms, &loop, &QEventLoop::quit);
   loop.exec();
   return p;
+}
+
+// A line of /proc/self/status in MiB ("VmRSS", "VmHWM"); -1 where there is no /proc.
+double procStatusMib(const char* key) {
+  QFile f(QStringLiteral("/proc/self/status"));
+  if (!f.open(QIODevice::ReadOnly)) return -1;
+  for (const QByteArray& line : f.readAll().split('\n'))
+    if (line.startsWith(key)) return line.mid(int(qstrlen(key)) + 1).trimmed().split(' ').value(0).toDouble() / 1024.0;
+  return -1;
 }
 
 void print(const char* phase, const char* what, std::vector<double> v) {
@@ -127,6 +137,12 @@ int main(int argc, char** argv) {
   print("running", "5 ms timer lateness", busy.timerMs);
   std::printf("engine steps while measuring: %lld (%.0f steps/s), still running: %s\n", static_cast<long long>(steps),
               steps / cl.value(secondsOpt).toDouble(), c->hasUnfinishedWork() ? "yes" : "no (increase --requests)");
+  if (const auto snap = c->lastSnapshot())
+    std::printf("requests: %lld submitted, %lld ended, %lld waiting; snapshot rows: %zu\n",
+                static_cast<long long>(snap->totals.submitted),
+                static_cast<long long>(snap->totals.finished + snap->totals.failed + snap->totals.cancelled),
+                static_cast<long long>(snap->totals.waiting), snap->requests.size());
+  std::printf("resident memory after the run: %.1f MiB (peak %.1f MiB)\n", procStatusMib("VmRSS:"), procStatusMib("VmHWM:"));
   QElapsedTimer t;
   t.start();
   w.close();
