@@ -3,6 +3,8 @@
 // reports a stop because the KV cache is full as kv_full (generate --json, run --json with a scenario's
 // compare variants, one summary per variant).
 #include <QJsonArray>
+#include <QLabel>
+#include <QStatusBar>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -13,6 +15,7 @@
 #include "tests/common/test_support.h"
 #include "tests/common/tiny_model.h"
 #include "ui/engine/engine_controller.h"
+#include "ui/main_window.h"
 
 using namespace inferscope;
 using namespace inferscope::ui;
@@ -27,6 +30,13 @@ bool allFinished(const EngineController& c, size_t n) {
   for (const auto& r : s->requests)
     if (r.state != "finished") return false;
   return true;
+}
+
+// The status bar's label that carries the run state ("paused | step ...").
+QString statusText(MainWindow& w) {
+  for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
+    if (l->text().contains(QStringLiteral("| step "))) return l->text();
+  return {};
 }
 
 bool allWaiting(const EngineController& c, size_t n) {
@@ -102,6 +112,32 @@ class TstRunNumbers : public QObject {
     c.run();
     QTRY_VERIFY_WITH_TIMEOUT(allFinished(c, 4), 30000);
     c.pause();
+  }
+
+  // The status bar tells a queued workload (paused), a run in progress and a run whose requests all
+  // ended (idle), rather than "running" with nothing left to run.
+  void statusBarSaysIdleWhenEveryRequestEnded() {
+    QTemporaryDir settings;
+    MainWindow w(settings.filePath(QStringLiteral("status.ini")));
+    w.setInteractive(false);
+    w.show();
+    EngineController* c = w.controller();
+    EngineConfig cfg;
+    cfg.threads = 1;
+    cfg.kv_budget_bytes = size_t(1) << 20;
+    c->applyConfig(cfg);
+    QSignalSpy loaded(c, &EngineController::loadFinished);
+    w.openModel(tinyPath_);
+    QVERIFY(loaded.wait(30000));
+    c->startLoad(fourRequests());
+    QTRY_VERIFY_WITH_TIMEOUT(allWaiting(*c, 4), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(statusText(w).startsWith(QStringLiteral("paused")), 5000);
+    c->run();
+    QTRY_VERIFY_WITH_TIMEOUT(allFinished(*c, 4), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(statusText(w).startsWith(QStringLiteral("idle")), 5000);
+    QVERIFY(c->isRunning());
+    QVERIFY2(statusText(w).contains(QStringLiteral("0 running, 0 waiting")), qPrintable(statusText(w)));
+    c->pause();
   }
 
   // 2 blocks of 16 tokens and a 4-token prompt: generation stops after 28 tokens because the cache is
