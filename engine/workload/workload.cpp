@@ -119,6 +119,10 @@ int WorkloadDriver::submit_due(double elapsed_s) {
     ++next_;
     ++n;
   }
+  if (next_ == plan_.size() && !plan_.empty()) {
+    std::vector<PlannedRequest>().swap(plan_);  // every request is submitted: nothing left to keep
+    next_ = 0;
+  }
   return n;
 }
 

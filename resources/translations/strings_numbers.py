@@ -2,8 +2,20 @@
 # ui/panels/requests_*, ui/panels/playground_panel.cpp, the status bar and Reset in ui/main_window.cpp).
 # (State names: the shared dict in fill_translations.py already has them.)
 T = {
- 'end of sequence': ('序列結束', '序列结束'),
- 'max tokens reached': ('達到最大 token 數', '达到最大 token 数'),
+ 'EOS': ('序列結束', '序列结束'),
+ 'max tokens': ('最大 token 數', '最大 token 数'),
+ 'Prompt': ('提示', '提示'),
+ 'Gen.': ('生成', '生成'),
+ 'Blocks': ('區塊', '块'),
+ 'TTFT ms': ('TTFT 毫秒', 'TTFT 毫秒'),
+ 'TPOT ms': ('TPOT 毫秒', 'TPOT 毫秒'),
+ 'Preempt.': ('搶占', '抢占'),
+ 'Prompt tokens (of which served by the prefix cache)': ('提示 token 數（其中由前綴快取提供的）', '提示 token 数（其中由前缀缓存提供的）'),
+ 'Tokens generated so far, over all samples': ('目前已生成的 token 數（所有樣本合計）', '目前已生成的 token 数（所有样本合计）'),
+ 'KV cache blocks the request holds now': ('此請求目前持有的 KV 快取區塊', '此请求当前持有的 KV 缓存块'),
+ 'Time to first token, ms, from submission to a running engine': ('首個 token 延遲（毫秒），自提交給執行中的引擎起算', '首个 token 延迟（毫秒），自提交给运行中的引擎起算'),
+ 'Time per output token after the first, ms': ('第一個之後每個輸出 token 的時間（毫秒）', '第一个之后每个输出 token 的时间（毫秒）'),
+ 'Times the request was preempted (its KV recomputed)': ('此請求被搶占的次數（其 KV 需重新計算）', '此请求被抢占的次数（其 KV 需重新计算）'),
  'stop string': ('停止字串', '停止字符串'),
  'KV cache full': ('KV 快取已滿', 'KV 缓存已满'),
  '%1 (%2)': ('%1（%2）', '%1（%2）'),

@@ -15,8 +15,8 @@ QString EngineTexts::state(const std::string& s) {
 }
 
 QString EngineTexts::stopReason(const std::string& r) {
-  if (r == "eos") return tr("end of sequence");
-  if (r == "length") return tr("max tokens reached");
+  if (r == "eos") return tr("EOS");
+  if (r == "length") return tr("max tokens");
   if (r == "stop") return tr("stop string");
   if (r == "kv_full") return tr("KV cache full");
   if (r == "cancelled") return tr("cancelled");

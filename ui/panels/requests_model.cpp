@@ -92,16 +92,29 @@ QVariant RequestsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant RequestsModel::headerData(int section, Qt::Orientation o, int role) const {
-  if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  if (o != Qt::Horizontal) return {};
+  if (role == Qt::ToolTipRole) {
+    // Short headers keep the columns narrow; the tooltip says what each holds.
+    switch (section) {
+      case Prompt: return tr("Prompt tokens (of which served by the prefix cache)");
+      case Generated: return tr("Tokens generated so far, over all samples");
+      case Blocks: return tr("KV cache blocks the request holds now");
+      case Ttft: return tr("Time to first token, ms, from submission to a running engine");
+      case Tpot: return tr("Time per output token after the first, ms");
+      case Preemptions: return tr("Times the request was preempted (its KV recomputed)");
+      default: return {};
+    }
+  }
+  if (role != Qt::DisplayRole) return {};
   switch (section) {
     case Id: return tr("ID");
     case State: return tr("State");
-    case Prompt: return tr("Prompt tokens");
-    case Generated: return tr("Generated");
-    case Blocks: return tr("Blocks held");
-    case Ttft: return tr("TTFT (ms)");
-    case Tpot: return tr("TPOT (ms)");
-    case Preemptions: return tr("Preemptions");
+    case Prompt: return tr("Prompt");
+    case Generated: return tr("Gen.");
+    case Blocks: return tr("Blocks");
+    case Ttft: return tr("TTFT ms");
+    case Tpot: return tr("TPOT ms");
+    case Preemptions: return tr("Preempt.");
   }
   return {};
 }

@@ -5,6 +5,7 @@
 #include <QItemSelectionModel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -24,10 +25,10 @@ RequestsPanel::RequestsPanel(QWidget* parent) : QWidget(parent) {
   table_->horizontalHeader()->setStretchLastSection(true);
   // Narrow columns sized to their numbers, so a docked table shows more than ID and State (it scrolls
   // sideways for the rest).
-  table_->horizontalHeader()->setDefaultSectionSize(72);
-  table_->horizontalHeader()->setMinimumSectionSize(36);
-  table_->setColumnWidth(RequestsModel::Id, 48);
-  table_->setColumnWidth(RequestsModel::State, 150);
+  table_->horizontalHeader()->setDefaultSectionSize(58);
+  table_->horizontalHeader()->setMinimumSectionSize(32);
+  table_->setColumnWidth(RequestsModel::Id, 40);
+  table_->setColumnWidth(RequestsModel::State, 128);
   table_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
   text_ = new QPlainTextEdit;
   text_->setReadOnly(true);
@@ -50,6 +51,12 @@ RequestsPanel::RequestsPanel(QWidget* parent) : QWidget(parent) {
     if (selected_ >= 0) emit cancelRequested(selected_);
   });
   retranslateUi();
+}
+
+QSize RequestsPanel::sizeHint() const {
+  int w = table_->verticalScrollBar()->sizeHint().width() + 2 * table_->frameWidth() + 8;
+  for (int c = 0; c < RequestsModel::ColumnCount; ++c) w += table_->columnWidth(c);
+  return {w, QWidget::sizeHint().height()};
 }
 
 void RequestsPanel::setRequests(const std::vector<RequestInfo>& requests) {
