@@ -89,11 +89,10 @@ Sequence* LLMEngine::new_sequence(RequestState& req, int sample_index, const Sam
   seq->request_id = req.id;
   seq->sample_index = sample_index;
   seq->params = params;
-  seq->rng = SamplerRng(sample_seed(params.seed, sample_index));
+  seq->rng_seed = sample_seed(params.seed, sample_index);
   seq->arrival = Clock::now();
   Sequence* raw = seq.get();
   req.seqs.push_back(std::move(seq));
-  seq_by_id_[raw->id] = raw;
   return raw;
 }
 
@@ -110,45 +109,85 @@ void LLMEngine::fail_request(RequestState& req, const std::string& why) {
     s->finished = Clock::now();
   }
   spdlog::warn("request {} failed: {}", req.id, why);
+  end_request(req);
+}
+
+void LLMEngine::end_request(RequestState& req) {
+  if (req.ended) return;
+  req.ended = true;
+  if (req.failed) ++totals_.failed;
+  else if (req.cancelled) ++totals_.cancelled;
+  else ++totals_.finished;
+  for (auto& s : req.seqs) s->rng_state.reset();
+  ended_.push_back(req.id);
+}
+
+void LLMEngine::forget_old_requests() {
+  if (config_.request_history == 0) return;
+  while (ended_.size() > config_.request_history) {
+    requests_.erase(ended_.front());
+    ended_.pop_front();
+    ++totals_.forgotten;
+  }
+}
+
+void LLMEngine::set_hold(bool hold) {
+  hold_ = hold;
+  if (!hold_) start_pending_clocks();
+}
+
+void LLMEngine::start_pending_clocks() {
+  const auto now = Clock::now();
+  for (int64_t id : pending_clocks_) {
+    auto it = requests_.find(id);
+    if (it == requests_.end() || !it->second.clock_pending) continue;
+    it->second.clock_pending = false;
+    for (auto& s : it->second.seqs) s->arrival = now;
+  }
+  pending_clocks_.clear();
 }
 
 int64_t LLMEngine::submit(const Request& r) {
-  if (!started_) {
-    start_ = Clock::now();
-    started_ = true;
-  }
   RequestState& req = requests_[next_request_id_];
   req.id = next_request_id_++;
   req.n = r.n;
   std::string why;
+  std::vector<int32_t> prompt_ids;  // held once, as the first sequence's leading tokens
   try {
-    req.prompt_ids = r.prompt_ids.empty() ? model_->encode_prompt(r.prompt) : r.prompt_ids;
+    prompt_ids = r.prompt_ids.empty() ? model_->encode_prompt(r.prompt) : r.prompt_ids;
   } catch (const std::exception& e) {
     why = std::string("cannot tokenize the prompt: ") + e.what();
   }
   const int n_vocab = model_->model->config().n_vocab;
   if (why.empty()) why = r.params.validate();
   if (why.empty() && (r.n < 1 || r.n > 64)) why = "n (parallel samples) must be between 1 and 64";
-  if (why.empty() && req.prompt_ids.empty()) why = "the prompt is empty";
+  if (why.empty() && prompt_ids.empty()) why = "the prompt is empty";
   if (why.empty())
-    for (int32_t id : req.prompt_ids)
+    for (int32_t id : prompt_ids)
       if (id < 0 || id >= n_vocab) {
         why = "prompt token id " + std::to_string(id) + " is outside the vocabulary";
         break;
       }
-  if (why.empty() && static_cast<int>(req.prompt_ids.size()) >= model_->model->config().context_length)
-    why = "the prompt has " + std::to_string(req.prompt_ids.size()) + " tokens; the model's context is " +
+  if (why.empty() && static_cast<int>(prompt_ids.size()) >= model_->model->config().context_length)
+    why = "the prompt has " + std::to_string(prompt_ids.size()) + " tokens; the model's context is " +
           std::to_string(model_->model->config().context_length);
-  if (why.empty() && static_cast<int64_t>(req.prompt_ids.size()) >= kv_->max_tokens())
-    why = "the prompt has " + std::to_string(req.prompt_ids.size()) + " tokens but the whole KV cache holds " +
+  if (why.empty() && static_cast<int64_t>(prompt_ids.size()) >= kv_->max_tokens())
+    why = "the prompt has " + std::to_string(prompt_ids.size()) + " tokens but the whole KV cache holds " +
           std::to_string(kv_->max_tokens()) + " (" + std::to_string(kv_->num_total_blocks()) + " blocks of " +
           std::to_string(kv_->block_size()) + "); raise the KV budget";
   Sequence* first = new_sequence(req, 0, r.params);
-  first->tokens = req.prompt_ids;
-  first->n_prompt = static_cast<int>(req.prompt_ids.size());
+  first->n_prompt = static_cast<int>(prompt_ids.size());
+  first->tokens = std::move(prompt_ids);
+  ++totals_.submitted;
+  totals_.prompt_tokens += first->n_prompt;
   if (!why.empty()) {
     fail_request(req, why);
+    forget_old_requests();
     return req.id;
+  }
+  if (hold_) {
+    req.clock_pending = true;
+    pending_clocks_.push_back(req.id);
   }
   if (r.n > 1) {
     first->awaiting_fork = true;
@@ -162,6 +201,7 @@ void LLMEngine::cancel(int64_t request_id) {
   auto it = requests_.find(request_id);
   if (it == requests_.end()) return;
   RequestState& req = it->second;
+  if (req.ended) return;  // a request that already ended keeps its outcome
   req.cancelled = true;
   for (auto& s : req.seqs) {
     if (s->is_finished()) continue;
@@ -171,6 +211,8 @@ void LLMEngine::cancel(int64_t request_id) {
     s->finish_reason = FinishReason::Cancelled;
     s->finished = Clock::now();
   }
+  end_request(req);
+  forget_old_requests();
 }
 
 bool LLMEngine::has_unfinished() const { return !scheduler_->idle(); }
@@ -182,10 +224,13 @@ void LLMEngine::finish(Sequence& seq, FinishReason reason, StepResult& out) {
   seq.finished = Clock::now();
   scheduler_->remove(&seq);
   release_draft_state(seq);
-  const RequestState& req = requests_.at(seq.request_id);
+  RequestState& req = requests_.at(seq.request_id);
   const bool all_done = std::all_of(req.seqs.begin(), req.seqs.end(), [](const auto& s) { return s->is_finished(); }) &&
                         !seq.awaiting_fork;
-  if (all_done) out.finished_requests.push_back(req.id);
+  if (all_done) {
+    out.finished_requests.push_back(req.id);
+    end_request(req);
+  }
 }
 
 void LLMEngine::accept_token(Sequence& seq, int32_t token, TokenOrigin origin, StepResult& out) {
@@ -195,6 +240,7 @@ void LLMEngine::accept_token(Sequence& seq, int32_t token, TokenOrigin origin, S
     seq.first_token = now;
   }
   seq.tokens.push_back(token);
+  ++totals_.generated_tokens;
   TokenEvent ev;
   ev.request_id = seq.request_id;
   ev.sample_index = seq.sample_index;
@@ -221,8 +267,17 @@ void LLMEngine::accept_token(Sequence& seq, int32_t token, TokenOrigin origin, S
       return finish(seq, FinishReason::Stop, out);
     }
   }
-  if (seq.n_generated() >= seq.params.max_tokens || static_cast<int>(seq.tokens.size()) >= max_model_len_)
+  if (seq.n_generated() >= seq.params.max_tokens) return finish(seq, FinishReason::Length, out);
+  if (static_cast<int>(seq.tokens.size()) >= max_model_len_) {
+    // The longest sequence is set by the context or by the cache, whichever is smaller: only the
+    // cache's limit is lifted by a larger KV budget, so say so.
+    if (kv_->max_tokens() < model_->model->config().context_length) {
+      seq.error = "the KV cache is full: this sequence fills all " + std::to_string(kv_->num_total_blocks()) +
+                  " blocks (" + std::to_string(kv_->max_tokens()) + " tokens); raise the KV budget to generate more";
+      return finish(seq, FinishReason::KvFull, out);
+    }
     finish(seq, FinishReason::Length, out);
+  }
 }
 
 void LLMEngine::fork_siblings(Sequence& parent, const float* logits, StepResult& out) {
@@ -238,7 +293,7 @@ void LLMEngine::fork_siblings(Sequence& parent, const float* logits, StepResult&
     child->first_scheduled = parent.first_scheduled;
     kv_->fork(parent.id, child->id);
     scheduler_->add_running(child);
-    const int32_t tok = sample_token(logits, n_vocab, child->params, child->tokens, child->rng, probs_scratch_);
+    const int32_t tok = sample_token(logits, n_vocab, child->params, child->tokens, child->rng(), probs_scratch_);
     accept_token(*child, tok, TokenOrigin::Decoded, out);
   }
   parent.pending_siblings = 0;
@@ -257,7 +312,7 @@ void LLMEngine::propose_drafts() {
     const int k = std::min({config_.spec.k, s->params.max_tokens - s->n_generated() - 1,
                             max_model_len_ - static_cast<int>(s->tokens.size()) - 1});
     if (k < 1) continue;
-    inputs.push_back({s->id, &s->tokens, k, &s->params, &s->rng});
+    inputs.push_back({s->id, &s->tokens, k, &s->params, &s->rng()});
     who.push_back(s);
   }
   if (inputs.empty()) return;
@@ -271,7 +326,7 @@ void LLMEngine::propose_drafts() {
 
 void LLMEngine::verify_draft(Sequence& s, const float* rows, StepResult& out) {
   const int n_vocab = model_->model->config().n_vocab;
-  const spec::Verdict v = spec::verify(rows, n_vocab, s.draft, s.draft_q, s.params, s.tokens, s.rng, config_.spec.accept_rule);
+  const spec::Verdict v = spec::verify(rows, n_vocab, s.draft, s.draft_q, s.params, s.tokens, s.rng(), config_.spec.accept_rule);
   const int drafted = static_cast<int>(s.draft.size());
   s.spec_drafted += drafted;
   s.spec_accepted += v.accepted;
@@ -295,7 +350,12 @@ void LLMEngine::verify_draft(Sequence& s, const float* rows, StepResult& out) {
 StepResult LLMEngine::step() {
   StepResult out;
   if (scheduler_->idle()) return out;
+  if (!pending_clocks_.empty()) start_pending_clocks();
   const auto t0 = Clock::now();
+  if (!started_) {
+    start_ = t0;
+    started_ = true;
+  }
   const int64_t hit_before = kv_->prefix_hit_tokens();
   const int64_t query_before = kv_->prefix_query_tokens();
   step_spec_drafted_ = step_spec_accepted_ = 0;
@@ -354,7 +414,7 @@ StepResult LLMEngine::step() {
       if (batch.seqs[i].n_logits == 0) continue;
       const float* row = &logits_[size_t(r++) * n_vocab];
       if (s->awaiting_fork) fork_siblings(*s, row, out);
-      const int32_t tok = sample_token(row, n_vocab, s->params, s->tokens, s->rng, probs_scratch_);
+      const int32_t tok = sample_token(row, n_vocab, s->params, s->tokens, s->rng(), probs_scratch_);
       accept_token(*s, tok, TokenOrigin::Decoded, out);
     }
   }
@@ -370,6 +430,7 @@ StepResult LLMEngine::step() {
   recorder_.record(out.metrics, std::make_shared<const BlockMapSnapshot>(kv_->snapshot()));
   out.ran = true;
   ++step_index_;
+  forget_old_requests();
   return out;
 }
 
@@ -419,9 +480,18 @@ RequestInfo LLMEngine::request_info(int64_t request_id) const {
   if (it == requests_.end()) return info;
   const RequestState& req = it->second;
   info.id = req.id;
-  info.prompt_ids = req.prompt_ids;
-  info.n_prompt = static_cast<int>(req.prompt_ids.size());
+  if (!req.seqs.empty()) {
+    const Sequence& first = *req.seqs.front();
+    info.prompt_ids.assign(first.tokens.begin(), first.tokens.begin() + first.n_prompt);
+  }
+  info.n_prompt = static_cast<int>(info.prompt_ids.size());
   info.error = req.error;
+  if (info.error.empty())
+    for (const auto& s : req.seqs)
+      if (!s->error.empty()) {
+        info.error = s->error;
+        break;
+      }
   bool any_running = false, any_waiting = false, all_finished = true, any_preempted_waiting = false;
   Clock::time_point first_token{}, last_finish{}, first_sched{};
   Clock::time_point arrival = req.seqs.empty() ? Clock::time_point{} : req.seqs.front()->arrival;
@@ -471,6 +541,32 @@ std::vector<RequestInfo> LLMEngine::all_requests() const {
   v.reserve(requests_.size());
   for (const auto& [id, req] : requests_) v.push_back(request_info(id));
   return v;
+}
+
+std::vector<RequestInfo> LLMEngine::request_view(size_t max_waiting, size_t max_ended) const {
+  std::vector<int64_t> ids;
+  for (const Sequence* s : scheduler_->running()) ids.push_back(s->request_id);
+  size_t shown = 0;
+  for (auto it = scheduler_->waiting().begin(); it != scheduler_->waiting().end() && shown < max_waiting; ++it, ++shown)
+    ids.push_back((*it)->request_id);
+  shown = 0;
+  for (auto it = ended_.rbegin(); it != ended_.rend() && shown < max_ended; ++it, ++shown) ids.push_back(*it);
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::vector<RequestInfo> v;
+  v.reserve(ids.size());
+  for (int64_t id : ids) v.push_back(request_info(id));
+  return v;
+}
+
+const RequestTotals& LLMEngine::request_totals() const {
+  std::vector<int64_t> running;
+  for (const Sequence* s : scheduler_->running()) running.push_back(s->request_id);
+  std::sort(running.begin(), running.end());
+  totals_.running = std::unique(running.begin(), running.end()) - running.begin();
+  const int64_t ended = totals_.finished + totals_.failed + totals_.cancelled;
+  totals_.waiting = std::max<int64_t>(0, totals_.submitted - ended - totals_.running);
+  return totals_;
 }
 
 }  // namespace inferscope

@@ -5,6 +5,7 @@
 // Single-threaded by contract: the thread that calls step() owns the engine (the GUI's engine thread,
 // the CLI's main thread); only the compute pool inside a step uses other threads.
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -36,6 +37,11 @@ struct EngineConfig {
   size_t metrics_ring = 4096;       // recent steps kept for live charts
   bool keep_full_metrics_log = true;
   spec::SpecConfig spec;            // speculative decoding (off by default)
+  // Ended requests (finished, failed, cancelled) whose full info (token ids, texts) the engine keeps;
+  // older ones are forgotten and only counted in request_totals(). 0 = keep every request: right for a
+  // bounded run that reports on each one (`inferscope-cli run`, tests); a long-lived engine (the GUI's)
+  // sets a bound so its memory stays flat.
+  size_t request_history = 0;
   std::string validate() const;     // empty when valid
 };
 
@@ -59,8 +65,8 @@ struct TokenEvent {
 struct RequestInfo {
   int64_t id = 0;
   std::string state;                // waiting | running | preempted | finished | failed | cancelled
-  std::string finish_reason;        // eos | length | stop | cancelled | failed | ""
-  std::string error;
+  std::string finish_reason;        // eos | length | stop | kv_full | cancelled | failed | ""
+  std::string error;                // why it failed, or (kv_full) what to raise; empty otherwise
   int n_prompt = 0;
   int n_prefix_hit = 0;
   int n_generated = 0;              // over all samples
@@ -74,6 +80,15 @@ struct RequestInfo {
   // Speculative decoding over all samples: drafts proposed and accepted, target passes that verified a
   // draft, and how many of those passes rejected one (the others accepted every draft).
   int64_t spec_drafted = 0, spec_accepted = 0, spec_passes = 0, spec_rejections = 0;
+};
+
+// Counters over every request ever submitted, including those the bounded history has forgotten.
+struct RequestTotals {
+  int64_t submitted = 0;
+  int64_t waiting = 0, running = 0;             // now (preempted ones count as waiting)
+  int64_t finished = 0, failed = 0, cancelled = 0;
+  int64_t prompt_tokens = 0, generated_tokens = 0;
+  int64_t forgotten = 0;                        // ended requests dropped from the history
 };
 
 struct StepResult {
@@ -96,14 +111,28 @@ class LLMEngine {
   // the context or the whole cache, invalid sampling) is accepted as failed: its info says why and the
   // other requests are unaffected.
   int64_t submit(const Request& request);
+  // On hold, a request's clocks (queueing, TTFT, end-to-end) do not start at submit() but when the hold is
+  // released or the next step() runs, whichever comes first; the step clock (StepMetrics::t_ms) starts
+  // at the first step. A GUI holds the engine while paused so that a request queued before Run is not
+  // charged for the time nobody was running it.
+  void set_hold(bool hold);
+  bool on_hold() const { return hold_; }
   // Cancels a waiting or running request (its blocks are released at once). Unknown ids are ignored.
   void cancel(int64_t request_id);
   // Runs one step. Returns ran=false when no request is waiting or running.
   StepResult step();
   bool has_unfinished() const;
 
+  // A request the engine still holds (live, or ended and within the history); id 0 and empty state for
+  // one it never had or has forgotten.
   RequestInfo request_info(int64_t request_id) const;
+  // Every request the engine still holds, ascending id: the live ones and the bounded history.
   std::vector<RequestInfo> all_requests() const;
+  // A bounded picture for live displays, ascending id: every running request, the first max_waiting of
+  // the queue, and the max_ended most recently ended requests. Its cost does not grow with the queue or
+  // the history.
+  std::vector<RequestInfo> request_view(size_t max_waiting, size_t max_ended) const;
+  const RequestTotals& request_totals() const;
   const MetricsRecorder& metrics() const { return recorder_; }
   MetricsRecorder& metrics() { return recorder_; }
   BlockMapSnapshot block_map() const { return kv_->snapshot(); }
@@ -126,16 +155,22 @@ class LLMEngine {
  private:
   struct RequestState {
     int64_t id = 0;
-    std::vector<int32_t> prompt_ids;
     int n = 1;
     std::vector<std::unique_ptr<Sequence>> seqs;
     bool failed = false;
     std::string error;
     bool cancelled = false;
+    bool ended = false;       // counted in totals_ and queued in ended_
+    bool clock_pending = false;  // submitted on hold: arrival is stamped when the hold ends
   };
 
   Sequence* new_sequence(RequestState& req, int sample_index, const SamplingParams& params);
   void fail_request(RequestState& req, const std::string& why);
+  // Counts an ended request once and queues it in the history; forget_old_requests() trims the history
+  // (never during a step: the plan still points at the sequences).
+  void end_request(RequestState& req);
+  void forget_old_requests();
+  void start_pending_clocks();
   // Appends a sampled token to seq, streams it, and finishes seq on EOS / stop / length.
   void accept_token(Sequence& seq, int32_t token, TokenOrigin origin, StepResult& out);
   void finish(Sequence& seq, FinishReason reason, StepResult& out);
@@ -158,7 +193,10 @@ class LLMEngine {
   int step_spec_drafted_ = 0, step_spec_accepted_ = 0;
   MetricsRecorder recorder_;
   std::map<int64_t, RequestState> requests_;
-  std::map<int64_t, Sequence*> seq_by_id_;
+  std::deque<int64_t> ended_;        // ended requests still held, in the order they ended
+  mutable RequestTotals totals_;
+  bool hold_ = false;
+  std::vector<int64_t> pending_clocks_;  // requests submitted on hold
   int64_t next_request_id_ = 0;
   int64_t next_seq_id_ = 0;
   int64_t step_index_ = 0;

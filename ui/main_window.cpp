@@ -442,7 +442,7 @@ void MainWindow::retranslateUi() {
   stepAct_->setText(tr("Step"));
   stepAct_->setToolTip(tr("Run exactly one engine step (N)."));
   resetAct_->setText(tr("Reset"));
-  resetAct_->setToolTip(tr("Drop every request and the chart history; keep the model and settings (Ctrl+R)."));
+  resetAct_->setToolTip(tr("Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R)."));
   fasterAct_->setText(tr("Faster"));
   fasterAct_->setToolTip(tr("One step of the speed control up (] or +)."));
   slowerAct_->setText(tr("Slower"));
@@ -665,20 +665,23 @@ void MainWindow::onSnapshot(EngineSnapshotPtr s) {
 void MainWindow::updateStatus() {
   if (!statusRun_) return;
   const auto snap = controller_->lastSnapshot();
-  int running = 0, waiting = 0;
-  if (snap)
-    for (const auto& r : snap->requests) {
-      running += r.state == "running";
-      waiting += r.state == "waiting" || r.state == "preempted";
-    }
+  const qint64 running = snap ? snap->totals.running : 0, waiting = snap ? snap->totals.waiting : 0;
   statusRun_->setText(tr("%1 | step %2 | %3 running, %4 waiting | %5 KV blocks")
-                          .arg(controller_->isRunning() ? tr("running") : tr("paused"))
+                          .arg(runStateText())
                           .arg(controller_->totalSteps())
                           .arg(running)
                           .arg(waiting)
                           .arg(controller_->numBlocks()));
   if (!modelPath_.isEmpty()) statusModel_->setText(modelPath_);
   else if (!controller_->hasModel()) statusModel_->setText(tr("No model loaded"));
+}
+
+QString MainWindow::runStateText() const {
+  const auto snap = controller_->lastSnapshot();
+  const bool work = controller_->hasUnfinishedWork();
+  if (!controller_->isRunning()) return work ? tr("paused") : tr("stopped");
+  if (work) return tr("running");
+  return snap && snap->totals.submitted > 0 ? tr("idle: all requests ended") : tr("idle: waiting for requests");
 }
 
 void MainWindow::addRecent(const QString& path) {

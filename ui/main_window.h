@@ -133,6 +133,9 @@ class MainWindow : public QMainWindow {
   void rebuildScenarioMenu();
   void attachChartMenus();
   void updateStatus();
+  // The engine's state for the status bar: paused (work queued) or stopped, running, or idle once every
+  // request ended.
+  QString runStateText() const;
   std::unique_ptr<QSettings> openSettings() const;
   // Window layout (main_window_layout.cpp).
   void enterPresentation();

@@ -59,11 +59,13 @@ int run_generate(const GenerateOptions& o) {
     j["prefill_tok_s"] = prefill_tps;
     j["decode_tok_s"] = decode_tps;
     j["stop_reason"] = info.finish_reason;
+    if (info.finish_reason == "kv_full") j["stop_message"] = info.error + " (--kv-budget-mib)";
     spec::SpecStats st{info.spec_drafted, info.spec_accepted, info.spec_passes, info.spec_rejections};
     st.add_to_json(j, engine.config().spec);
     std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     return 0;
   }
+  if (info.finish_reason == "kv_full") std::fprintf(stderr, "\n\nstopped early: %s (--kv-budget-mib)", info.error.c_str());
   std::fprintf(stderr, "\n\n[%s] prompt %d tokens, prefill %.1f tok/s | generated %d tokens, decode %.1f tok/s\n",
                info.finish_reason.c_str(), info.n_prompt, prefill_tps, generated, decode_tps);
   if (engine.config().spec.enabled())

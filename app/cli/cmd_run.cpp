@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
@@ -28,8 +29,50 @@ struct RunOptions {
   std::string outputs;
   std::string metrics_out;
   bool json = false;
+  bool no_compare = false;
   CLI::App* app = nullptr;
 };
+
+struct Variant {
+  std::string name;
+  EngineConfig config;
+};
+
+// The scenario's own settings first, named after the values its variants change, then each variant.
+std::vector<Variant> run_variants(const Scenario& sc, const EngineConfig& base, bool with_compare) {
+  std::vector<Variant> out;
+  std::string label;
+  if (with_compare) {
+    std::set<std::string> changed;
+    for (const auto& v : sc.compare)
+      for (const auto& [k, _] : v.engine.items()) changed.insert(k);
+    const nlohmann::json b = engine_config_to_json(base);
+    for (const auto& k : changed) {
+      if (!b.contains(k)) continue;
+      if (!label.empty()) label += ", ";
+      label += k + "=" + (b.at(k).is_string() ? b.at(k).get<std::string>() : b.at(k).dump());
+    }
+  }
+  out.push_back({label.empty() ? std::string("base") : label, base});
+  if (!with_compare) return out;
+  for (const auto& v : sc.compare) {
+    try {
+      out.push_back({v.name, engine_config_from_json(v.engine, base)});
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("scenario variant " + v.name + ": " + e.what());
+    }
+  }
+  return out;
+}
+
+void print_rows(const std::vector<std::pair<std::string, RunSummary>>& rows) {
+  std::printf("%-28s %9s %9s %9s %10s %10s %10s %7s %6s\n", "variant", "requests", "wall_s", "tok/s", "slot_util",
+              "ttft_p50", "ttft_p99", "steps", "preempt");
+  for (const auto& [name, s] : rows)
+    std::printf("%-28s %9d %9.2f %9.1f %10.3f %10.1f %10.1f %7lld %6lld\n", name.c_str(), s.requests_completed,
+                s.wall_s, s.throughput_tok_s, s.slot_utilization_mean, s.ttft_ms_p50, s.ttft_ms_p99,
+                static_cast<long long>(s.steps), static_cast<long long>(s.preemptions));
+}
 
 nlohmann::json workload_overrides(const RunOptions& o) {
   nlohmann::json j = nlohmann::json::object();
@@ -49,6 +92,8 @@ nlohmann::json workload_overrides(const RunOptions& o) {
   return j;
 }
 
+void write_run_files(const RunOptions& o, const LLMEngine& engine, const WorkloadDriver& driver);
+
 int run_run(const RunOptions& o) {
   Scenario sc;
   std::string base_dir;
@@ -60,7 +105,8 @@ int run_run(const RunOptions& o) {
     }
     base_dir = std::filesystem::path(o.scenario).parent_path().string();
   }
-  const EngineConfig cfg = to_engine_config(o.engine, sc.engine);
+  EngineConfig cfg = to_engine_config(o.engine, sc.engine);
+  cfg.request_history = 0;  // the report covers every request of the run
   nlohmann::json wj = sc.workload;
   wj.update(workload_overrides(o));
   WorkloadSpec spec;
@@ -72,13 +118,47 @@ int run_run(const RunOptions& o) {
   ModelOptions model = o.model;
   apply_scenario_weights(model, sc.weights, sc.outlier);
   auto m = load_model_or_throw(model);
-  LLMEngine engine(m, cfg);
-  WorkloadDriver driver(engine, make_workload(spec, *m));
-  const auto t0 = Clock::now();
-  driver.run_to_completion();
-  const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
-  const RunSummary summary = summarize_run(engine, driver.request_ids(), wall);
+  const std::vector<Variant> variants = run_variants(sc, cfg, !o.no_compare);
+  std::vector<std::pair<std::string, RunSummary>> rows;
+  std::vector<nlohmann::json> docs;
+  int rc = 0;
+  for (const Variant& v : variants) {
+    // Each variant on a fresh engine with the same workload; only the first writes --outputs / --metrics-out.
+    LLMEngine engine(m, v.config);
+    WorkloadDriver driver(engine, make_workload(spec, *m));
+    const auto t0 = Clock::now();
+    driver.run_to_completion();
+    const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
+    const RunSummary summary = summarize_run(engine, driver.request_ids(), wall);
+    if (&v == &variants.front()) write_run_files(o, engine, driver);
+    nlohmann::json j = summary.to_json();
+    j["engine"] = engine_config_to_json(v.config);
+    j["workload"] = workload_to_json(spec);
+    if (!sc.name.empty()) j["scenario"] = sc.name;
+    if (variants.size() > 1) j["variant"] = v.name;
+    j["weights"] = m->card.weight_mode_label;
+    j["model_bytes"] = m->card.weight_bytes;
+    docs.push_back(std::move(j));
+    rows.emplace_back(v.name, summary);
+    if (summary.kv_blocks_leaked != 0) {
+      std::fprintf(stderr, "inferscope-cli run: %s: %lld KV blocks leaked\n", v.name.c_str(),
+                   static_cast<long long>(summary.kv_blocks_leaked));
+      rc = 2;
+    }
+  }
+  if (o.json) {
+    if (docs.size() == 1) print_json(docs.front());
+    else print_json(nlohmann::json(docs));
+  } else if (rows.size() == 1) {
+    const nlohmann::json j = rows.front().second.to_json();
+    for (const auto& [k, val] : j.items()) std::printf("%-24s %s\n", k.c_str(), val.dump().c_str());
+  } else {
+    print_rows(rows);
+  }
+  return rc;
+}
 
+void write_run_files(const RunOptions& o, const LLMEngine& engine, const WorkloadDriver& driver) {
   if (!o.outputs.empty()) {
     std::ofstream f(o.outputs);
     if (!f) throw std::runtime_error("cannot write " + o.outputs);
@@ -89,23 +169,6 @@ int run_run(const RunOptions& o) {
     if (!f) throw std::runtime_error("cannot write " + o.metrics_out);
     write_csv(f, engine.metrics().full_log());
   }
-  if (o.json) {
-    nlohmann::json j = summary.to_json();
-    j["engine"] = engine_config_to_json(cfg);
-    j["workload"] = workload_to_json(spec);
-    if (!sc.name.empty()) j["scenario"] = sc.name;
-    j["weights"] = m->card.weight_mode_label;
-    j["model_bytes"] = m->card.weight_bytes;
-    print_json(j);
-  } else {
-    const nlohmann::json j = summary.to_json();
-    for (const auto& [k, v] : j.items()) std::printf("%-24s %s\n", k.c_str(), v.dump().c_str());
-  }
-  if (summary.kv_blocks_leaked != 0) {
-    std::fprintf(stderr, "inferscope-cli run: %lld KV blocks leaked\n", static_cast<long long>(summary.kv_blocks_leaked));
-    return 2;
-  }
-  return 0;
 }
 
 }  // namespace
@@ -127,9 +190,10 @@ Command add_run_command(CLI::App& root) {
   app->add_option("--n", o->n, "parallel samples per request (share the prompt's KV blocks)");
   add_sampling_options(app, o->sampling);
   add_engine_options(app, o->engine);
-  app->add_option("--outputs", o->outputs, "write each request's text and token ids (JSONL)");
-  app->add_option("--metrics-out", o->metrics_out, "write the per-step metrics (CSV)");
-  app->add_flag("--json", o->json, "print one JSON summary");
+  app->add_option("--outputs", o->outputs, "write each request's text and token ids (JSONL; first variant)");
+  app->add_option("--metrics-out", o->metrics_out, "write the per-step metrics (CSV; first variant)");
+  app->add_flag("--json", o->json, "print one JSON summary (a list of them when the scenario compares variants)");
+  app->add_flag("--no-compare", o->no_compare, "run only the scenario's own settings, not its compare variants");
   return {app, [o] { return run_run(*o); }};
 }
 

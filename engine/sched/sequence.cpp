@@ -21,6 +21,7 @@ const char* to_string(FinishReason r) {
     case FinishReason::Stop: return "stop";
     case FinishReason::Cancelled: return "cancelled";
     case FinishReason::Failed: return "failed";
+    case FinishReason::KvFull: return "kv_full";
   }
   return "?";
 }

@@ -3,6 +3,7 @@
 // state and its timings. A request with n parallel samples owns n sequences.
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,8 +16,10 @@ namespace inferscope {
 enum class SeqStatus : uint8_t { Waiting, Running, Finished, Failed, Cancelled };
 const char* to_string(SeqStatus s);
 
-enum class FinishReason : uint8_t { None, Eos, Length, Stop, Cancelled, Failed };
-const char* to_string(FinishReason r);  // "eos", "length", "stop", "cancelled", "failed", ""
+// KvFull: the sequence filled the whole KV cache (it could not grow even with every other request gone);
+// Length: it reached max_tokens or the model's context length.
+enum class FinishReason : uint8_t { None, Eos, Length, Stop, Cancelled, Failed, KvFull };
+const char* to_string(FinishReason r);  // "eos", "length", "stop", "cancelled", "failed", "kv_full", ""
 
 // How a token came to be, for colouring the playground.
 enum class TokenOrigin : uint8_t { Prompt, PrefixHit, Decoded, Accepted };
@@ -37,7 +40,14 @@ struct Sequence {
   int n_prefix_hit = 0;                 // prompt tokens served by the prefix cache at the last admission
 
   SamplingParams params;
-  SamplerRng rng{0};
+  uint64_t rng_seed = 0;
+  // The sampling stream, made on first use: the generator's state is ~2.5 KB, too much to hold for each
+  // of thousands of queued requests, and it is dropped again when the sequence ends.
+  SamplerRng& rng() {
+    if (!rng_state) rng_state = std::make_unique<SamplerRng>(rng_seed);
+    return *rng_state;
+  }
+  std::unique_ptr<SamplerRng> rng_state;
   Utf8StreamDecoder decoder;
   std::string text;                     // decoded generated text (valid UTF-8)
   size_t stop_scan_from = 0;            // where the stop-string search resumes in text

@@ -35,7 +35,8 @@ nlohmann::json RunSummary::to_json() const {
           {"ttft_ms_p99", ttft_ms_p99},
           {"tpot_ms_p50", tpot_ms_p50},
           {"tpot_ms_p99", tpot_ms_p99},
-          {"steps", steps}};
+          {"steps", steps},
+          {"stop_reasons", stop_reasons}};
   spec.add_to_json(j, spec_config);
   return j;
 }
@@ -49,6 +50,8 @@ RunSummary summarize_run(const LLMEngine& engine, const std::vector<int64_t>& id
     s.requests_submitted++;
     if (info.state == "finished") s.requests_completed++;
     if (info.state == "failed") s.requests_failed++;
+    const std::string why = info.state == "failed" ? std::string("failed") : info.finish_reason;
+    if (!why.empty()) s.stop_reasons[why]++;
     s.prompt_tokens += info.n_prompt;
     s.generated_tokens += info.n_generated;
     s.spec.drafted += info.spec_drafted;

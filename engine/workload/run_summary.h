@@ -1,6 +1,7 @@
 #pragma once
 // The numbers a finished workload run reports (`inferscope-cli run --json`, scenario exports, tests).
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -20,6 +21,8 @@ struct RunSummary {
   int64_t kv_blocks_leaked = 0;  // blocks still referenced after every request ended (must be 0)
   double ttft_ms_p50 = 0, ttft_ms_p99 = 0, tpot_ms_p50 = 0, tpot_ms_p99 = 0;
   int64_t steps = 0;
+  // Ended requests by why they stopped (eos, length, stop, kv_full, cancelled, failed).
+  std::map<std::string, int64_t> stop_reasons;
   spec::SpecConfig spec_config;  // the engine's speculative decoding settings
   spec::SpecStats spec;          // totals over the requests (zeros when speculation is off)
   nlohmann::json to_json() const;  // the fields above, plus spec_* (spec::SpecStats::add_to_json)

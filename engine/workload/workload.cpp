@@ -115,8 +115,13 @@ int WorkloadDriver::submit_due(double elapsed_s) {
   int n = 0;
   while (next_ < plan_.size() && plan_[next_].arrival_s <= elapsed_s) {
     ids_.push_back(engine_.submit(plan_[next_].request));
+    plan_[next_].request = Request{};  // the engine holds the prompt now; a long plan must not hold it twice
     ++next_;
     ++n;
+  }
+  if (next_ == plan_.size() && !plan_.empty()) {
+    std::vector<PlannedRequest>().swap(plan_);  // every request is submitted: nothing left to keep
+    next_ = 0;
   }
   return n;
 }

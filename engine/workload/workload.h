@@ -46,6 +46,8 @@ class WorkloadDriver {
   bool all_submitted() const { return next_ == plan_.size(); }
   double next_arrival_s() const;                        // +inf when all are submitted
   const std::vector<int64_t>& request_ids() const { return ids_; }  // in submission order
+  // The plan while requests remain to submit (a submitted one keeps only its arrival time: the engine
+  // holds its prompt); empty once every request was submitted.
   const std::vector<PlannedRequest>& plan() const { return plan_; }
   // Runs to completion in real time (sleeping while idle until the next arrival). step_hook is called
   // after every engine step.

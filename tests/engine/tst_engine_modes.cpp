@@ -363,7 +363,7 @@ class TestEngineModes : public QObject {
     std::vector<Request> all = work;
     all.insert(all.begin() + 2, greedy(std::vector<int32_t>(120, 9), 4));  // > the whole cache
     all.insert(all.begin() + 4, greedy(std::vector<int32_t>(300, 9), 4));  // > the context (256)
-    Request grows = greedy(std::vector<int32_t>(80, 11), 50);             // fits, then hits the cache size
+    Request grows = greedy(std::vector<int32_t>(80, 11), 50);             // fits, then fills the cache
     all.push_back(grows);
     const RunResult r = run_batch(e, all);
     QCOMPARE(r.infos[2].state, std::string("failed"));
@@ -371,8 +371,8 @@ class TestEngineModes : public QObject {
     QCOMPARE(r.infos[4].state, std::string("failed"));
     QVERIFY2(r.infos[4].error.find("context") != std::string::npos, r.infos[4].error.c_str());
     QCOMPARE(r.infos.back().state, std::string("finished"));
-    QCOMPARE(r.infos.back().finish_reason, std::string("length"));
-    QCOMPARE(r.infos.back().n_generated, 96 - 80);  // stopped at max_model_len, not failed
+    QCOMPARE(r.infos.back().finish_reason, std::string("kv_full"));
+    QCOMPARE(r.infos.back().n_generated, 96 - 80);  // stopped when it filled the cache, not failed
     // The others: finished, and equal to the same requests run without the impossible ones.
     LLMEngine clean(tiny_, c);
     const RunResult ref = run_batch(clean, work);

@@ -2,12 +2,15 @@
 // the EngineController, with the real main window drawing every snapshot (charts, block map, tables).
 // A probe posts a timestamped event to the GUI thread every 5 ms and records how late it runs; a 5 ms
 // QTimer records its lateness too. Printed as a small table (min / p50 / p99 / max, ms), first with the
-// engine idle (baseline), then running. Not a test: numbers depend on the machine.
+// engine idle (baseline), then running; then the GUI thread's own CPU time per snapshot (unlike lateness,
+// not inflated by other processes on a busy machine), the request totals and the resident memory after
+// the run. Not a test: numbers depend on the machine.
 //
 //   bench_ui_event_loop [--model FILE.gguf] [--seconds 10] [--requests 64]
 // Without --model it uses a tiny random model (engine steps of well under a millisecond, the hardest
 // case for snapshot coalescing); pass the real SmolLM2 file for realistic step times.
 #include <QApplication>
+#include <QFile>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -15,6 +18,7 @@
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 #include "tests/common/tiny_model.h"
@@ -61,6 +65,22 @@ Probe measure(int ms) {
   QTimer::singleShot(ms, &loop, &QEventLoop::quit);
   loop.exec();
   return p;
+}
+
+// CPU time the calling thread has used, ms: the GUI thread's own work, whatever else the machine runs.
+double threadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+// A line of /proc/self/status in MiB ("VmRSS", "VmHWM"); -1 where there is no /proc.
+double procStatusMib(const char* key) {
+  QFile f(QStringLiteral("/proc/self/status"));
+  if (!f.open(QIODevice::ReadOnly)) return -1;
+  for (const QByteArray& line : f.readAll().split('\n'))
+    if (line.startsWith(key)) return line.mid(int(qstrlen(key)) + 1).trimmed().split(' ').value(0).toDouble() / 1024.0;
+  return -1;
 }
 
 void print(const char* phase, const char* what, std::vector<double> v) {
@@ -121,12 +141,25 @@ int main(int argc, char** argv) {
   c->startLoad(spec);
   c->run();
   const int64_t steps0 = c->totalSteps();
+  int snapshots = 0;
+  QObject counter;
+  QObject::connect(c, &EngineController::snapshotReady, &counter, [&snapshots] { ++snapshots; });
+  const double cpu0 = threadCpuMs();
   const Probe busy = measure(cl.value(secondsOpt).toInt() * 1000);
+  const double cpuMs = threadCpuMs() - cpu0;
   const int64_t steps = c->totalSteps() - steps0;
   print("running", "posted event", busy.postedMs);
   print("running", "5 ms timer lateness", busy.timerMs);
   std::printf("engine steps while measuring: %lld (%.0f steps/s), still running: %s\n", static_cast<long long>(steps),
               steps / cl.value(secondsOpt).toDouble(), c->hasUnfinishedWork() ? "yes" : "no (increase --requests)");
+  if (const auto snap = c->lastSnapshot())
+    std::printf("requests: %lld submitted, %lld ended, %lld waiting; snapshot rows: %zu\n",
+                static_cast<long long>(snap->totals.submitted),
+                static_cast<long long>(snap->totals.finished + snap->totals.failed + snap->totals.cancelled),
+                static_cast<long long>(snap->totals.waiting), snap->requests.size());
+  std::printf("GUI thread CPU while running: %.1f ms per second, %d snapshots, %.3f ms per snapshot\n",
+              cpuMs / cl.value(secondsOpt).toDouble(), snapshots, snapshots ? cpuMs / snapshots : 0.0);
+  std::printf("resident memory after the run: %.1f MiB (peak %.1f MiB)\n", procStatusMib("VmRSS:"), procStatusMib("VmHWM:"));
   QElapsedTimer t;
   t.start();
   w.close();

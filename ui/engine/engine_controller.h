@@ -43,7 +43,9 @@ class EngineController : public QObject {
   void run();
   void pause();
   void stepOnce();
-  void reset();                       // drops every request and the history; keeps model and settings
+  // Drops every request and the history, keeping model and settings; a workload started with startLoad
+  // is queued again from its beginning and the engine waits paused for run().
+  void reset();
   void setStepsPerSecond(int sps);    // 0 = full speed
   // Runs each variant to completion on its own fresh engine (same model, same workload) and reports
   // their step logs in compareFinished. The live run pauses meanwhile.

@@ -14,7 +14,10 @@ namespace inferscope::ui {
 struct EngineSnapshot {
   std::vector<StepMetrics> new_steps;                  // steps run since the previous snapshot, in order
   std::shared_ptr<const BlockMapSnapshot> block_map;   // after the newest step (never null once a model is loaded)
-  std::vector<RequestInfo> requests;                   // every request the engine knows, ascending id
+  // A bounded view, ascending id: the running requests, the head of the queue and the most recently
+  // ended ones (LLMEngine::request_view); totals counts every request.
+  std::vector<RequestInfo> requests;
+  RequestTotals totals;
   std::vector<TokenEvent> events;                      // tokens streamed since the previous snapshot
   int64_t total_steps = 0;                             // engine steps run since the engine was built
   bool running = false;                                // the run loop is stepping (not paused)

@@ -11,6 +11,12 @@ namespace inferscope::ui {
 namespace {
 constexpr int kPublishIntervalMs = 33;  // <= 30 snapshots per second, whatever the step rate
 constexpr int kIdlePollMs = 20;         // while running with nothing to do: wait for arrivals cheaply
+// What a snapshot shows of the requests: enough for the tables and the playground, and a cost per
+// publish that does not grow with the queue or the history.
+constexpr size_t kViewWaiting = 64;
+constexpr size_t kViewEnded = 256;
+// Ended requests the GUI's engine keeps in full (token ids, texts); older ones only count in the totals.
+constexpr size_t kRequestHistory = 1000;
 }  // namespace
 
 EngineWorker::EngineWorker(const std::atomic<bool>& stop, const std::atomic<bool>& cancelCompare)
@@ -35,7 +41,12 @@ bool EngineWorker::rebuildEngine(const EngineConfig& config, QString* error) {
     return false;
   }
   try {
-    auto fresh = std::make_unique<LLMEngine>(model_, config);
+    // A session may run for hours: unless told otherwise, the engine forgets the oldest ended requests.
+    EngineConfig bounded = config;
+    if (bounded.request_history == 0) bounded.request_history = kRequestHistory;
+    auto fresh = std::make_unique<LLMEngine>(model_, bounded);
+    // Paused: requests queued now start their clocks when the run does.
+    fresh->set_hold(!running_);
     // Only now that the new engine exists is the old one (and its requests) discarded.
     driver_.reset();
     engine_ = std::move(fresh);
@@ -56,6 +67,7 @@ void EngineWorker::adoptModel(std::shared_ptr<const LoadedModel> loaded) {
   auto previous = model_;
   model_ = std::move(loaded);
   QString error;
+  loadSpec_.reset();  // a workload is planned for one model
   if (!rebuildEngine(config_, &error)) {
     // The previous model and engine stay exactly as they were.
     model_ = previous;
@@ -84,6 +96,7 @@ void EngineWorker::applyConfig(const EngineConfig& config) {
     emit configApplied(false, error, config_, engine_ ? engine_->kv_num_blocks() : 0);
     return;
   }
+  loadSpec_.reset();  // the rebuilt engine dropped the workload; Reset restarts only a load started since
   emit configApplied(true, QString(), config_, engine_->kv_num_blocks());
   publish(true);
 }
@@ -120,10 +133,17 @@ void EngineWorker::startLoad(const WorkloadSpec& spec) {
     emit message(tr("Load generator: no model is loaded."));
     return;
   }
+  if (!beginLoad(spec)) return;
+  loadSpec_ = spec;
+  publish(true);
+  if (running_) scheduleTick();
+}
+
+bool EngineWorker::beginLoad(const WorkloadSpec& spec) {
   const std::string why = spec.validate();
   if (!why.empty()) {
     emit message(tr("Load generator: %1").arg(QString::fromStdString(why)));
-    return;
+    return false;
   }
   try {
     // Arrival times count from now on the engine clock (which only advances while running or stepping).
@@ -133,10 +153,9 @@ void EngineWorker::startLoad(const WorkloadSpec& spec) {
     driver_->submit_due(loadClockS_);
   } catch (const std::exception& e) {
     emit message(tr("Load generator: %1").arg(QString::fromStdString(e.what())));
-    return;
+    return false;
   }
-  publish(true);
-  if (running_) scheduleTick();
+  return true;
 }
 
 void EngineWorker::cancel(int64_t id) {
@@ -148,6 +167,7 @@ void EngineWorker::cancel(int64_t id) {
 void EngineWorker::run() {
   if (running_ || !engine_) return;
   running_ = true;
+  engine_->set_hold(false);
   wall_.restart();
   scheduleTick();
   publish(true);
@@ -157,6 +177,7 @@ void EngineWorker::pause() {
   if (!running_) return;
   advanceClock();
   running_ = false;
+  if (engine_) engine_->set_hold(true);
   if (stepTimer_) stepTimer_->stop();
   publish(true);
 }
@@ -181,8 +202,11 @@ void EngineWorker::reset() {
   QString error;
   rebuildEngine(config_, &error);  // the same config built before, so this cannot fail for a new reason
   if (!error.isEmpty()) emit message(error);
+  // The loaded workload starts over (same plan, arrivals from the new engine's clock), queued and paused:
+  // ready for Run, which starts its clocks.
+  const bool restored = error.isEmpty() && loadSpec_ && beginLoad(*loadSpec_);
   publish(true);
-  if (wasRunning) run();
+  if (wasRunning && !restored) run();
 }
 
 void EngineWorker::setStepsPerSecond(int sps) {
@@ -314,7 +338,8 @@ void EngineWorker::doPublish() {
   pendingEvents_.clear();
   // A fresh picture, not the recorder's: commands between steps (cancel, submit) also change blocks.
   snap->block_map = std::make_shared<const BlockMapSnapshot>(engine_->block_map());
-  snap->requests = engine_->all_requests();
+  snap->requests = engine_->request_view(kViewWaiting, kViewEnded);
+  snap->totals = engine_->request_totals();
   snap->total_steps = totalSteps_;
   snap->running = running_;
   snap->has_unfinished = engine_->has_unfinished() || (driver_ && !driver_->all_submitted());

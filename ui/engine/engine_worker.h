@@ -65,6 +65,8 @@ class EngineWorker : public QObject {
   void scheduleTick();
   void advanceClock();
   void publish(bool force);
+  // Plans spec's workload from the current engine clock and submits what is due; false with a message.
+  bool beginLoad(const WorkloadSpec& spec);
   void doPublish();
 
   const std::atomic<bool>& stop_;
@@ -82,6 +84,7 @@ class EngineWorker : public QObject {
   QElapsedTimer sincePublish_;
   int64_t totalSteps_ = 0;
   bool rebuilt_ = false;
+  std::optional<WorkloadSpec> loadSpec_;  // the load generator's workload, restarted by reset()
   std::vector<StepMetrics> pendingSteps_;
   std::vector<TokenEvent> pendingEvents_;
 };

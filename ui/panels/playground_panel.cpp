@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "ui/engine/engine_controller.h"
+#include "ui/engine/engine_texts.h"
 #include "ui/panels/token_style.h"
 
 namespace inferscope::ui {
@@ -136,14 +137,24 @@ void PlaygroundPanel::addSnapshot(const EngineSnapshot& s) {
   if (requestId_ < 0) return;
   for (const auto& r : s.requests) {
     if (r.id != requestId_) continue;
-    // n_prefix_hit is decided when the request is first scheduled (and again after a preemption).
-    if (r.state != "waiting" && r.n_prefix_hit != promptHit_) {
+    // n_prefix_hit is decided when the request is first scheduled (and again after a preemption); a
+    // request that never was (failed at submission, cancelled in the queue) has no prefill to show.
+    const bool scheduled = r.queue_ms >= 0 && r.state != "waiting";
+    if (scheduled && r.n_prefix_hit != promptHit_) {
       promptHit_ = r.n_prefix_hit;
       render();
     }
-    status_->setText(tr("Request %1: %2 prompt tokens (%3 from the prefix cache), %4 generated, state %5")
-                         .arg(r.id).arg(r.n_prompt).arg(r.n_prefix_hit).arg(r.n_generated)
-                         .arg(QString::fromStdString(r.state)));
+    if (r.state == "failed") {
+      status_->setText(tr("Request %1 failed: %2").arg(r.id).arg(EngineTexts::error(r.error)));
+    } else {
+      QString state = EngineTexts::state(r.state);
+      if (r.state == "finished" && !r.finish_reason.empty())
+        state = tr("%1 (%2)").arg(state, EngineTexts::stopReason(r.finish_reason));
+      QString line = tr("Request %1: %2 prompt tokens (%3 from the prefix cache), %4 generated, state %5")
+                         .arg(r.id).arg(r.n_prompt).arg(r.n_prefix_hit).arg(r.n_generated).arg(state);
+      if (!r.error.empty()) line += QLatin1Char('\n') + EngineTexts::error(r.error);
+      status_->setText(line);
+    }
   }
   for (const auto& e : s.events) {
     if (e.request_id != requestId_ || e.sample_index != 0) continue;

@@ -2,23 +2,55 @@
 
 #include <QBrush>
 #include <QColor>
+#include <algorithm>
+
+#include "ui/engine/engine_texts.h"
 
 namespace inferscope::ui {
 
+namespace {
+int64_t idOf(const RequestInfo& r) { return r.id; }
+int64_t idOf(int64_t id) { return id; }
+}  // namespace
+
 void RequestsModel::setRequests(std::vector<RequestInfo> requests) {
-  // Rows only ever get appended (ids ascend, the engine keeps finished requests), so an append plus a
-  // dataChanged keeps the view's selection and scroll position stable.
-  const int oldN = int(rows_.size()), newN = int(requests.size());
-  if (newN < oldN) {
-    beginResetModel();
-    rows_ = std::move(requests);
-    endResetModel();
-    return;
+  // The snapshot is a bounded view (ascending id): requests leave it (old history, the queue beyond its
+  // head) and join it anywhere. Rows are removed and inserted by id rather than reset, so the view
+  // keeps its selection and scroll position, and each snapshot costs only the rows that changed.
+  auto inNew = [&](int64_t id) {
+    return std::binary_search(requests.begin(), requests.end(), id,
+                              [](const auto& a, const auto& b) { return idOf(a) < idOf(b); });
+  };
+  for (int end = int(rows_.size()); end > 0;) {
+    if (inNew(rows_[size_t(end - 1)].id)) {
+      --end;
+      continue;
+    }
+    int begin = end - 1;
+    while (begin > 0 && !inNew(rows_[size_t(begin - 1)].id)) --begin;
+    beginRemoveRows({}, begin, end - 1);
+    rows_.erase(rows_.begin() + begin, rows_.begin() + end);
+    endRemoveRows();
+    end = begin;
   }
-  if (newN > oldN) beginInsertRows({}, oldN, newN - 1);
+  // rows_ is now a subsequence of requests: insert the missing runs in place.
+  size_t j = 0;
+  for (size_t i = 0; i < requests.size();) {
+    if (j < rows_.size() && rows_[j].id == requests[i].id) {
+      ++i;
+      ++j;
+      continue;
+    }
+    size_t k = i;
+    while (k < requests.size() && (j >= rows_.size() || requests[k].id != rows_[j].id)) ++k;
+    beginInsertRows({}, int(j), int(j + (k - i)) - 1);
+    rows_.insert(rows_.begin() + std::ptrdiff_t(j), requests.begin() + std::ptrdiff_t(i), requests.begin() + std::ptrdiff_t(k));
+    endInsertRows();
+    j += k - i;
+    i = k;
+  }
   rows_ = std::move(requests);
-  if (newN > oldN) endInsertRows();
-  if (oldN > 0) emit dataChanged(index(0, 0), index(oldN - 1, ColumnCount - 1));
+  if (!rows_.empty()) emit dataChanged(index(0, 0), index(int(rows_.size()) - 1, ColumnCount - 1));
 }
 
 int RequestsModel::rowOf(int64_t id) const {
@@ -27,15 +59,7 @@ int RequestsModel::rowOf(int64_t id) const {
   return -1;
 }
 
-QString RequestsModel::stateText(const std::string& s) {
-  if (s == "waiting") return tr("waiting");
-  if (s == "running") return tr("running");
-  if (s == "preempted") return tr("preempted");
-  if (s == "finished") return tr("finished");
-  if (s == "failed") return tr("failed");
-  if (s == "cancelled") return tr("cancelled");
-  return QString::fromStdString(s);
-}
+QString RequestsModel::stateText(const std::string& s) { return EngineTexts::state(s); }
 
 QVariant RequestsModel::data(const QModelIndex& index, int role) const {
   const RequestInfo* r = at(index.row());
@@ -44,7 +68,10 @@ QVariant RequestsModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
       case Id: return qlonglong(r->id);
-      case State: return stateText(r->state);
+      case State:
+        return r->state == "finished" && !r->finish_reason.empty()
+                   ? tr("%1 (%2)").arg(stateText(r->state), EngineTexts::stopReason(r->finish_reason))
+                   : stateText(r->state);
       case Prompt: return r->n_prefix_hit > 0 ? QStringLiteral("%1 (%2 cached)").arg(r->n_prompt).arg(r->n_prefix_hit) : QString::number(r->n_prompt);
       case Generated: return r->n_generated;
       case Blocks: return r->blocks_held;
@@ -52,11 +79,12 @@ QVariant RequestsModel::data(const QModelIndex& index, int role) const {
       case Tpot: return ms(r->tpot_ms);
       case Preemptions: return r->preemptions;
     }
-  } else if (role == Qt::ToolTipRole && !r->error.empty()) {
-    return QString::fromStdString(r->error);
+  } else if (role == Qt::ToolTipRole) {
+    if (!r->error.empty()) return EngineTexts::error(r->error);
+    if (!r->finish_reason.empty()) return EngineTexts::stopReason(r->finish_reason);
   } else if (role == Qt::ForegroundRole && index.column() == State) {
     if (r->state == "failed") return QBrush(QColor(0xc6, 0x28, 0x28));
-    if (r->state == "preempted") return QBrush(QColor(0xef, 0x6c, 0x00));
+    if (r->state == "preempted" || r->finish_reason == "kv_full") return QBrush(QColor(0xef, 0x6c, 0x00));
   } else if (role == Qt::TextAlignmentRole && index.column() != State) {
     return int(Qt::AlignRight | Qt::AlignVCenter);
   }
@@ -64,16 +92,29 @@ QVariant RequestsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant RequestsModel::headerData(int section, Qt::Orientation o, int role) const {
-  if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  if (o != Qt::Horizontal) return {};
+  if (role == Qt::ToolTipRole) {
+    // Short headers keep the columns narrow; the tooltip says what each holds.
+    switch (section) {
+      case Prompt: return tr("Prompt tokens (of which served by the prefix cache)");
+      case Generated: return tr("Tokens generated so far, over all samples");
+      case Blocks: return tr("KV cache blocks the request holds now");
+      case Ttft: return tr("Time to first token, ms, from submission to a running engine");
+      case Tpot: return tr("Time per output token after the first, ms");
+      case Preemptions: return tr("Times the request was preempted (its KV recomputed)");
+      default: return {};
+    }
+  }
+  if (role != Qt::DisplayRole) return {};
   switch (section) {
     case Id: return tr("ID");
     case State: return tr("State");
-    case Prompt: return tr("Prompt tokens");
-    case Generated: return tr("Generated");
-    case Blocks: return tr("Blocks held");
-    case Ttft: return tr("TTFT (ms)");
-    case Tpot: return tr("TPOT (ms)");
-    case Preemptions: return tr("Preemptions");
+    case Prompt: return tr("Prompt");
+    case Generated: return tr("Gen.");
+    case Blocks: return tr("Blocks");
+    case Ttft: return tr("TTFT ms");
+    case Tpot: return tr("TPOT ms");
+    case Preemptions: return tr("Preempt.");
   }
   return {};
 }

@@ -5,10 +5,12 @@
 #include <QItemSelectionModel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "ui/engine/engine_texts.h"
 #include "ui/panels/requests_model.h"
 
 namespace inferscope::ui {
@@ -21,6 +23,13 @@ RequestsPanel::RequestsPanel(QWidget* parent) : QWidget(parent) {
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->verticalHeader()->hide();
   table_->horizontalHeader()->setStretchLastSection(true);
+  // Narrow columns sized to their numbers, so a docked table shows more than ID and State (it scrolls
+  // sideways for the rest).
+  table_->horizontalHeader()->setDefaultSectionSize(58);
+  table_->horizontalHeader()->setMinimumSectionSize(32);
+  table_->setColumnWidth(RequestsModel::Id, 40);
+  table_->setColumnWidth(RequestsModel::State, 128);
+  table_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
   text_ = new QPlainTextEdit;
   text_->setReadOnly(true);
   cancel_ = new QPushButton;
@@ -44,6 +53,12 @@ RequestsPanel::RequestsPanel(QWidget* parent) : QWidget(parent) {
   retranslateUi();
 }
 
+QSize RequestsPanel::sizeHint() const {
+  int w = table_->verticalScrollBar()->sizeHint().width() + 2 * table_->frameWidth() + 8;
+  for (int c = 0; c < RequestsModel::ColumnCount; ++c) w += table_->columnWidth(c);
+  return {w, QWidget::sizeHint().height()};
+}
+
 void RequestsPanel::setRequests(const std::vector<RequestInfo>& requests) {
   model_->setRequests(requests);
   showSelected();
@@ -61,8 +76,8 @@ void RequestsPanel::showSelected() {
   if (r) {
     seqs.insert(r->seq_ids.begin(), r->seq_ids.end());
     QString t = tr("Request %1: %2").arg(r->id).arg(RequestsModel::stateText(r->state));
-    if (!r->finish_reason.empty()) t += tr(" (%1)").arg(QString::fromStdString(r->finish_reason));
-    if (!r->error.empty()) t += QLatin1Char('\n') + tr("Error: %1").arg(QString::fromStdString(r->error));
+    if (!r->finish_reason.empty()) t += tr(" (%1)").arg(EngineTexts::stopReason(r->finish_reason));
+    if (!r->error.empty()) t += QLatin1Char('\n') + tr("Error: %1").arg(EngineTexts::error(r->error));
     for (size_t i = 0; i < r->texts.size(); ++i)
       t += QStringLiteral("\n\n[%1] ").arg(i) + QString::fromStdString(r->texts[i]);
     if (text_->toPlainText() != t) text_->setPlainText(t);

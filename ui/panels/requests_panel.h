@@ -23,6 +23,8 @@ class RequestsPanel : public QWidget {
   QTableView* table() const { return table_; }
   int64_t selectedId() const { return selected_; }
   void selectRequest(int64_t id);
+  // Wide enough for the table's columns, so the dock opens showing the numbers, not only ID and State.
+  QSize sizeHint() const override;
 
  signals:
   void selectionChanged(std::set<int64_t> seqIds);

@@ -1,0 +1,21 @@
+#pragma once
+// The GUI's words for what the engine reports in English: request states, stop reasons and the engine's
+// error messages (known ones are recognised and translated with their numbers; others pass through).
+#include <QCoreApplication>
+#include <QString>
+#include <string>
+
+namespace inferscope::ui {
+
+class EngineTexts {
+  Q_DECLARE_TR_FUNCTIONS(EngineTexts)
+
+ public:
+  // waiting | running | preempted | finished | failed | cancelled
+  static QString state(const std::string& state);
+  // eos | length | stop | kv_full | cancelled | failed
+  static QString stopReason(const std::string& reason);
+  static QString error(const std::string& message);
+};
+
+}  // namespace inferscope::ui
