@@ -56,7 +56,13 @@ void MainWindow::showEvent(QShowEvent* e) {
   if (!screen()->availableGeometry().contains(frameGeometry())) fitToScreen();
   // First start: the log gets a strip at the bottom and the charts the height (the dock's own size
   // hint would take a third of a 720-line screen).
-  if (!hasSavedState_) resizeDocks({logDock_}, {std::max(kLogMinHeight, height() / 7)}, Qt::Vertical);
+  if (!hasSavedState_) {
+    resizeDocks({logDock_}, {std::max(kLogMinHeight, height() / 7)}, Qt::Vertical);
+    // The side docks' size hints follow their longest text (the CUDA status line made the settings dock
+    // 417 px at 1280x720); a share of the width leaves the requests table its columns and the charts room.
+    const int side = std::clamp(width() * 23 / 100, 280, 360);
+    resizeDocks({settingsDock_, requestsDock_}, {side, side}, Qt::Horizontal);
+  }
 }
 
 int MainWindow::presentationTextPixelSize() const {
