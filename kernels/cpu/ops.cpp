@@ -12,6 +12,7 @@
 namespace inferscope::kernels {
 namespace avx512 {
 void silu_mul(const float* gate, const float* up, float* out, int64_t n);  // ops_avx512.cpp
+void gelu_tanh_mul(const float* gate, const float* up, float* out, int64_t n);  // ops_avx512.cpp
 }
 
 namespace {
@@ -84,6 +85,7 @@ void silu_mul(const float* gate, const float* up, float* out, int64_t n) {
 }
 
 void gelu_tanh_mul(const float* gate, const float* up, float* out, int64_t n) {
+  if (active_simd() >= SimdLevel::Avx512) return avx512::gelu_tanh_mul(gate, up, out, n);
   constexpr float kSqrt2OverPi = 0.79788456080286535588f;
   for (int64_t i = 0; i < n; ++i) {
     const float g = gate[i];

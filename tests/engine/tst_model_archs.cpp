@@ -170,6 +170,20 @@ class TestModelArchs : public QObject {
     const double want[] = {-0.0036373920817729, -0.3176160188, 0.0, -0.3457140098, 0.8411919906, 0.9772988470,
                            6.0};
     for (size_t i = 0; i < g.size(); ++i) QVERIFY2(std::fabs(out[i] - want[i]) < 2e-6, qPrintable(QString::number(out[i], 'g', 10)));
+    // A row long enough for the 16-wide vector path and a tail, against the tanh form in double.
+    std::vector<float> xs, ups;
+    for (int i = 0; i < 45; ++i) {
+      xs.push_back(-9.0f + 0.4f * float(i));
+      ups.push_back(1.0f + 0.01f * float(i));
+    }
+    std::vector<float> row(xs.size());
+    kernels::gelu_tanh_mul(xs.data(), ups.data(), row.data(), int64_t(xs.size()));
+    for (size_t i = 0; i < xs.size(); ++i) {
+      const double x = xs[i];
+      const double ref = 0.5 * x * (1.0 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))) * ups[i];
+      QVERIFY2(std::fabs(row[i] - ref) <= 2e-6 + 1e-6 * std::fabs(ref),
+               qPrintable(QStringLiteral("x=%1: %2 vs %3").arg(x).arg(row[i], 0, 'g', 9).arg(ref, 0, 'g', 9)));
+    }
   }
 
   void scaledRopeAnglesClosedForm() {
