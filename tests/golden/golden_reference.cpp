@@ -124,4 +124,14 @@ void run_golden_checks(const std::string& model_path, const nlohmann::json& ref,
   }
 }
 
+void log_golden_figures(const char* model_name, const GoldenFigures& fig) {
+  qInfo("%s: top-1 agreement %d/%d = %.4f, mean KL %.6f (max %.6f), greedy %d/%d equal", model_name, fig.top1_agree,
+        fig.positions, fig.top1_rate(), fig.kl_mean(), fig.kl_max, fig.greedy_equal, fig.greedy_compared);
+  qInfo("largest logit difference %.4f", fig.logit_max_abs_diff);
+  qInfo("noise floor, our tiled vs our naive attention: top-1 agreement %d/%d = %.4f, largest logit difference %.4f",
+        fig.self_top1_agree, fig.positions, fig.self_top1_rate(), fig.self_logit_max_abs_diff);
+  for (const auto& d : fig.divergences)
+    qInfo("greedy diverges in '%s' at token %d where llama.cpp's top-2 margin is %.4f", d.prompt.c_str(), d.index, d.ref_margin);
+}
+
 }  // namespace inferscope::test

@@ -35,5 +35,7 @@ nlohmann::json load_reference(const std::string& file_name);
 // Runs every check against the model at model_path; QVERIFY/QCOMPARE failures are reported from inside.
 // Fills the figures for the test to assert and print.
 void run_golden_checks(const std::string& model_path, const nlohmann::json& ref, int greedy_prefix, GoldenFigures& fig);
+// Logs the figures (agreement, KL, largest logit difference, our own noise floor, where greedy parted).
+void log_golden_figures(const char* model_name, const GoldenFigures& fig);
 
 }  // namespace inferscope::test

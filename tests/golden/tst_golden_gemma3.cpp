@@ -31,13 +31,7 @@ class TestGoldenGemma3 : public QObject {
     test::GoldenFigures fig;
     test::run_golden_checks(path, ref, 32, fig);
     if (QTest::currentTestFailed()) return;
-    qInfo("Gemma 3 270M: top-1 agreement %d/%d = %.4f, mean KL %.6f (max %.6f), greedy %d/%d equal", fig.top1_agree,
-          fig.positions, fig.top1_rate(), fig.kl_mean(), fig.kl_max, fig.greedy_equal, fig.greedy_compared);
-    qInfo("largest logit difference %.4f", fig.logit_max_abs_diff);
-    qInfo("noise floor, our tiled vs our naive attention: top-1 agreement %d/%d = %.4f, largest logit difference %.4f",
-          fig.self_top1_agree, fig.positions, fig.self_top1_rate(), fig.self_logit_max_abs_diff);
-    for (const auto& d : fig.divergences)
-      qInfo("greedy diverges in '%s' at token %d where llama.cpp's top-2 margin is %.4f", d.prompt.c_str(), d.index, d.ref_margin);
+    test::log_golden_figures("Gemma 3 270M", fig);
     // Q4_K/Q5_0/Q6_K/Q8_0 weights with activations quantized to 8 bits on both sides: as for SmolLM2, the
     // agreement is held to our own noise floor (tiled vs naive attention, both exact up to rounding:
     // measured 975/985 top-1, logits up to 3.8 apart), not to bit-identity. Measured against llama.cpp:

@@ -18,13 +18,7 @@ class TestGoldenSmolLM2 : public QObject {
     test::GoldenFigures fig;
     test::run_golden_checks(path, ref, 32, fig);
     if (QTest::currentTestFailed()) return;
-    qInfo("SmolLM2: top-1 agreement %d/%d = %.4f, mean KL %.6f (max %.6f), greedy %d/%d equal", fig.top1_agree,
-          fig.positions, fig.top1_rate(), fig.kl_mean(), fig.kl_max, fig.greedy_equal, fig.greedy_compared);
-    qInfo("largest logit difference %.4f", fig.logit_max_abs_diff);
-    qInfo("noise floor, our tiled vs our naive attention: top-1 agreement %d/%d = %.4f, largest logit difference %.4f",
-          fig.self_top1_agree, fig.positions, fig.self_top1_rate(), fig.self_logit_max_abs_diff);
-    for (const auto& d : fig.divergences)
-      qInfo("greedy diverges in '%s' at token %d where llama.cpp's top-2 margin is %.4f", d.prompt.c_str(), d.index, d.ref_margin);
+    test::log_golden_figures("SmolLM2", fig);
     // Both sides run the same Q4_1 weights with activations quantized to 8 bits per 32-block. A rounding
     // difference upstream flips some 8-bit activation codes, and 30 layers amplify that into logit noise of
     // up to ~1.5. That noise is measured here, not assumed: our own tiled and naive attention kernels (both
