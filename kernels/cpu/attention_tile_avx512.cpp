@@ -217,7 +217,7 @@ void update_p(const TileQuery* qs, const Source& src, const float* kscale, const
 
 template <int NV, class Source>
 void update_nv(const TileQuery* qs, int n, const Source& src, const float* kscale, const float* vscale, int hd) {
-  constexpr int kMaxP = NV <= 4 ? 3 : 2;  // accumulators: P x NV registers
+  constexpr int kMaxP = NV <= 4 ? 3 : NV <= 8 ? 2 : 1;  // accumulators: P x NV registers
   int i = 0;
   for (; i + kMaxP <= n; i += kMaxP) update_p<NV, kMaxP>(qs + i, src, kscale, vscale, hd);
   for (; i < n; ++i) update_p<NV, 1>(qs + i, src, kscale, vscale, hd);
@@ -234,6 +234,15 @@ bool update_any(const TileQuery* qs, int n, const Source& src, const float* ksca
     case 6: update_nv<6>(qs, n, src, kscale, vscale, hd); return true;
     case 7: update_nv<7>(qs, n, src, kscale, vscale, hd); return true;
     case 8: update_nv<8>(qs, n, src, kscale, vscale, hd); return true;
+    // Up to 256-wide heads (Gemma 3): one query at a time, its 16 accumulators in registers.
+    case 9: update_nv<9>(qs, n, src, kscale, vscale, hd); return true;
+    case 10: update_nv<10>(qs, n, src, kscale, vscale, hd); return true;
+    case 11: update_nv<11>(qs, n, src, kscale, vscale, hd); return true;
+    case 12: update_nv<12>(qs, n, src, kscale, vscale, hd); return true;
+    case 13: update_nv<13>(qs, n, src, kscale, vscale, hd); return true;
+    case 14: update_nv<14>(qs, n, src, kscale, vscale, hd); return true;
+    case 15: update_nv<15>(qs, n, src, kscale, vscale, hd); return true;
+    case 16: update_nv<16>(qs, n, src, kscale, vscale, hd); return true;
     default: return false;
   }
 }
