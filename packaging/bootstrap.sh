@@ -29,6 +29,16 @@ vocab_sdist_sha256="832db0699007f1be95a7e41ef12e88926b02ba836461e36a36372db2760c
 vocab_names=(llama-spm phi-3 llama-bpe qwen2 qwen35 gpt-2 starcoder refact command-r mpt falcon deepseek-llm
   deepseek-coder bert-bge)
 vocab_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/llama-vocab"
+# llama.cpp's gguf-py from the same sdist, and the random-weight architecture models it writes for the golden
+# tests (tests/reference/make_arch_models.py; the references in tests/data were made on exactly these bytes).
+gguf_py_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/gguf-py"
+arch_models_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/arch-models"
+arch_models_sha256=(
+  "8dfa5be76323a84668dde72c84723ef4c8935c7ae750d20461f819c3e1a43a57  arch_gemma3.gguf"
+  "8a97e07e74e145dfa323c48a5741683469f13af726c94a21b157cd164c1b4961  arch_llama3.gguf"
+  "f061d9ed5723a9a60ae389455407a8aa526c5c184815b435743cb57ca697ec17  arch_llama_linear.gguf"
+  "f5f83ababaadbdfa8ddbd2ab0d4f440982920a0324c9d1054959fe9dbecf4e54  arch_qwen3.gguf"
+)
 
 # Tests whose threads the ThreadSanitizer job checks (the slower real-model engine tests time out under it).
 tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel ui_tst_workbench)
@@ -85,6 +95,7 @@ install_llama_vocab() {
   for name in "${vocab_names[@]}"; do
     [ -f "$vocab_dir/ggml-vocab-$name.gguf.out" ] || missing=1
   done
+  [ -f "$gguf_py_dir/gguf/__init__.py" ] || missing=1
   if [ "$missing" = 0 ]; then
     say "tokenizer test vocabularies: $vocab_dir (present)"
     return
@@ -102,10 +113,34 @@ install_llama_vocab() {
   for name in "${vocab_names[@]}"; do
     members+=("$prefix/ggml-vocab-$name.gguf" "$prefix/ggml-vocab-$name.gguf.inp" "$prefix/ggml-vocab-$name.gguf.out")
   done
-  tar -xzf "$tmp/$vocab_sdist" -C "$tmp" "${members[@]}"
+  tar -xzf "$tmp/$vocab_sdist" -C "$tmp" "${members[@]}" "${vocab_sdist%.tar.gz}/vendor/llama.cpp/gguf-py"
   mkdir -p "$vocab_dir"
   mv "$tmp/$prefix"/ggml-vocab-* "$vocab_dir/"
+  rm -rf "$gguf_py_dir"
+  mv "$tmp/${vocab_sdist%.tar.gz}/vendor/llama.cpp/gguf-py" "$gguf_py_dir"
   say "tokenizer test vocabularies: installed ${#vocab_names[@]} in $vocab_dir"
+}
+
+# The golden architecture tests' models: written, not downloaded (seeded, so the same bytes every time;
+# checked against the pins above). Their vocabulary is the tiny stories260K model beside the repository.
+install_arch_models() {
+  if [ -d "$arch_models_dir" ] && (cd "$arch_models_dir" && printf '%s\n' "${arch_models_sha256[@]}" | sha256sum -c --status); then
+    say "architecture test models: $arch_models_dir (checksums ok)"
+    return
+  fi
+  local vocab="$root/../shared/models/stories260K.gguf"
+  if [ ! -f "$vocab" ]; then
+    say "architecture test models: skipped ($vocab is not there; their tests will say so)"
+    return
+  fi
+  python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
+  mkdir -p "$arch_models_dir"
+  PYTHONPATH="$gguf_py_dir" python3 "$root/tests/reference/make_arch_models.py" --vocab "$vocab" --out "$arch_models_dir" >/dev/null
+  if ! (cd "$arch_models_dir" && printf '%s\n' "${arch_models_sha256[@]}" | sha256sum -c --status); then
+    echo "bootstrap: the architecture test models in $arch_models_dir do not match their pinned SHA-256" >&2
+    exit 1
+  fi
+  say "architecture test models: written to $arch_models_dir"
 }
 
 # Gemma 3 270M Q4_K_M beside the default model, with its licence notice and terms (Gemma Terms of Use)
@@ -184,8 +219,8 @@ run_tests() {
 }
 
 case "${1:-}" in
-  setup) install_dependencies; install_model; install_gemma; install_llama_vocab; build ;;
-  run) install_dependencies; install_model; install_gemma; install_llama_vocab; build; shift; exec "$root/build/app/inferscope" "$@" ;;
-  test) install_dependencies; install_model; install_gemma; install_llama_vocab; build; run_tests ;;
+  setup) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; build ;;
+  run) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; build; shift; exec "$root/build/app/inferscope" "$@" ;;
+  test) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; build; run_tests ;;
   *) echo "usage: packaging/bootstrap.sh run|test|setup" >&2; exit 2 ;;
 esac

@@ -16,6 +16,22 @@ std::string stories260k_path() {
   return std::filesystem::exists(p) ? p.string() : std::string();
 }
 
+std::string cache_dir_if_present(const char* env_var, const char* sub, const char* probe) {
+  std::filesystem::path dir;
+  if (const char* env = std::getenv(env_var); env && *env) {
+    dir = env;
+  } else if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) {
+    dir = std::filesystem::path(xdg) / "inferscope" / sub;
+  } else if (const char* home = std::getenv("HOME"); home && *home) {
+    dir = std::filesystem::path(home) / ".cache" / "inferscope" / sub;
+  }
+  return !dir.empty() && std::filesystem::exists(dir / probe) ? dir.string() : std::string();
+}
+
+std::string arch_models_dir() {
+  return cache_dir_if_present("INFERSCOPE_ARCH_MODELS_DIR", "arch-models", "arch_gemma3.gguf");
+}
+
 std::string default_model_path_if_present() {
   const std::string p = inferscope::default_model_path();
   return std::filesystem::exists(p) ? p : std::string();

@@ -8,8 +8,13 @@ namespace inferscope::test {
 
 // Repository root (compile-time).
 std::string source_dir();
-// ../shared/models/stories260K.gguf next to the repository; empty when absent.
+// The tiny real model (stories260K, the "Test models" section of docs/architecture.md); empty when absent.
 std::string stories260k_path();
+// A folder of the bootstrap's cache: $<env_var> when set, else ${XDG_CACHE_HOME:-~/.cache}/inferscope/<sub>;
+// empty when that folder does not hold `probe`.
+std::string cache_dir_if_present(const char* env_var, const char* sub, const char* probe);
+// The random-weight architecture models the bootstrap writes (tests/reference/make_arch_models.py).
+std::string arch_models_dir();
 // The default model from the bootstrap (XDG cache); empty when absent.
 std::string default_model_path_if_present();
 // When INFERSCOPE_REQUIRE_MODELS=1 (the README's test command sets it), a missing model is a failure,

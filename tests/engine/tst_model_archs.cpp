@@ -23,7 +23,7 @@ using gguf::Value;
 
 namespace {
 
-std::string data_path(const std::string& name) { return std::string(INFERSCOPE_SOURCE_DIR) + "/tests/data/" + name; }
+std::string data_path(const std::string& name) { return test::arch_models_dir() + "/" + name; }
 
 // A copy of a committed model with edits: extra keys (replacing same-named ones) and extra tensors.
 std::string rewrite(const std::string& name, const std::string& out_name,
@@ -66,6 +66,10 @@ std::vector<uint8_t> f32_bytes(const std::vector<float>& v) {
 class TestModelArchs : public QObject {
   Q_OBJECT
  private slots:
+  void initTestCase() {
+    // Written by packaging/bootstrap.sh (tests/reference/make_arch_models.py, checksums pinned there).
+    INFERSCOPE_REQUIRE_MODEL(test::arch_models_dir(), "the random-weight architecture models");
+  }
   void llama3RopeFreqsAreBound() {
     const auto m = load_model(data_path("arch_llama3.gguf"));
     const ModelConfig& c = m->model->config();

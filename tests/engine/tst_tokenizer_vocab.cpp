@@ -19,17 +19,7 @@ using namespace inferscope;
 namespace {
 
 // INFERSCOPE_VOCAB_DIR, else the bootstrap's cache folder; empty when neither holds the files.
-std::string vocab_dir() {
-  std::filesystem::path dir;
-  if (const char* env = std::getenv("INFERSCOPE_VOCAB_DIR"); env && *env) {
-    dir = env;
-  } else if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) {
-    dir = std::filesystem::path(xdg) / "inferscope" / "llama-vocab";
-  } else if (const char* home = std::getenv("HOME"); home && *home) {
-    dir = std::filesystem::path(home) / ".cache" / "inferscope" / "llama-vocab";
-  }
-  return !dir.empty() && std::filesystem::exists(dir / "ggml-vocab-gpt-2.gguf") ? dir.string() : std::string();
-}
+std::string vocab_dir() { return test::cache_dir_if_present("INFERSCOPE_VOCAB_DIR", "llama-vocab", "ggml-vocab-gpt-2.gguf"); }
 
 std::string read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -15,7 +15,7 @@ using namespace inferscope;
 
 namespace {
 
-std::string arch_path(const std::string& name) { return test::source_dir() + "/tests/data/arch_" + name + ".gguf"; }
+std::string arch_path(const std::string& name) { return test::arch_models_dir() + "/arch_" + name + ".gguf"; }
 
 // A copy of a committed model with one feature knocked out (edit may replace keys; `drop` names a tensor
 // to leave out, which edit may add back with other values).
@@ -36,6 +36,10 @@ std::string knock_out(const std::string& name, const std::string& drop, const st
 class TestGoldenArchs : public QObject {
   Q_OBJECT
  private slots:
+  void initTestCase() {
+    // Written by packaging/bootstrap.sh (tests/reference/make_arch_models.py, checksums pinned there).
+    INFERSCOPE_REQUIRE_MODEL(test::arch_models_dir(), "the random-weight architecture models");
+  }
   void matchesLlamaCpp_data() {
     QTest::addColumn<QString>("arch");
     for (const char* a : {"llama3", "llama_linear", "qwen3", "gemma3"}) QTest::newRow(a) << QString(a);
@@ -46,7 +50,7 @@ class TestGoldenArchs : public QObject {
     const auto ref = test::load_reference("reference_arch_" + name + ".json");
     QVERIFY(!ref.is_null());
     test::GoldenFigures fig;
-    test::run_golden_checks(test::source_dir() + "/tests/data/arch_" + name + ".gguf", ref, 64, fig);
+    test::run_golden_checks(arch_path(name), ref, 64, fig);
     if (QTest::currentTestFailed()) return;
     qInfo("%s: top-1 agreement %d/%d, mean KL %.2e (max %.2e), largest logit difference %.5f, greedy %d/%d equal",
           name.c_str(), fig.top1_agree, fig.positions, fig.kl_mean(), fig.kl_max, fig.logit_max_abs_diff,

@@ -11,7 +11,7 @@ class TestGoldenStories : public QObject {
  private slots:
   void matchesLlamaCpp() {
     const std::string path = test::stories260k_path();
-    if (path.empty()) QSKIP("../shared/models/stories260K.gguf is not present next to the repository");
+    if (path.empty()) QSKIP("the stories260K test model is not present (docs/architecture.md, \"Test models\")");
     const auto ref = test::load_reference("reference_stories260k.json");
     QVERIFY(!ref.is_null());
     test::GoldenFigures fig;

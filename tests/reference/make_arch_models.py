@@ -14,7 +14,9 @@ Small models with the metadata kinds of the real ones (GQA everywhere):
 All use stories260K's SentencePiece vocabulary (512 tokens) and F32 weights.
 
     PYTHONPATH=<llama.cpp>/gguf-py python3 tests/reference/make_arch_models.py \
-        --vocab ../shared/models/stories260K.gguf --out tests/data
+        --vocab ../shared/models/stories260K.gguf --out ~/.cache/inferscope/arch-models
+packaging/bootstrap.sh does exactly this with the sdist's gguf-py and checks the files' pinned SHA-256
+(the models are seeded: the same bytes every time), so no model file lives in the repository.
 
 --real-llama32 PATH writes a random model with Llama-3.2-1B's exact shapes and metadata (F16,
 ~2.5 GB; quantize it with llama-quantize PATH out.gguf Q4_K_M) instead.

@@ -16,7 +16,7 @@ Made with:
         --model ~/.cache/inferscope/models/gemma-3-270m-q4_k_m.gguf --out tests/data/reference_gemma3.json --set gemma \
         --no-extra-bufts
     for m in llama3 llama_linear qwen3 gemma3; do   # the random models of make_arch_models.py
-        python3 tests/reference/make_reference.py --model tests/data/arch_$m.gguf \
+        python3 tests/reference/make_reference.py --model ~/.cache/inferscope/arch-models/arch_$m.gguf \
             --out tests/data/reference_arch_$m.json --set stories; done
 The later files were made with llama-cpp-python 0.3.36's sources over a llama.cpp built as a shared
 library (LLAMA_CPP_LIB_PATH); the "generator" field of each file says which. On a CPU with AMX that
