@@ -41,7 +41,7 @@ arch_models_sha256=(
 )
 
 # Tests whose threads the ThreadSanitizer job checks (the slower real-model engine tests time out under it).
-tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel ui_tst_workbench)
+tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel ui_tst_workbench remote_tst_kv_events)
 
 say() { printf '\n== %s\n' "$*"; }
 
@@ -49,6 +49,7 @@ apt_packages=(
   build-essential cmake pkg-config git
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n libgl-dev
   libspdlog-dev nlohmann-json3-dev libcli11-dev libpcre2-dev libxxhash-dev libbenchmark-dev
+  libzmq3-dev cppzmq-dev libmsgpack-cxx-dev
   clang libclang-rt-14-dev fonts-noto-cjk
   python3 python3-pip unzip ca-certificates
 )
@@ -218,9 +219,20 @@ run_tests() {
   say "all tests passed"
 }
 
+# The KV-event tests run a stand-in for vLLM's publisher (vLLM itself needs a GPU): Python's ZeroMQ and
+# msgpack, pinned.
+install_test_python_modules() {
+  if python3 -c 'import zmq, msgpack' 2>/dev/null; then
+    say "test python modules: pyzmq and msgpack present"
+    return
+  fi
+  say "test python modules: installing pyzmq and msgpack from PyPI"
+  python3 -m pip install --quiet pyzmq==27.3.0 msgpack==1.2.4
+}
+
 case "${1:-}" in
   setup) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; build ;;
   run) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; build; shift; exec "$root/build/app/inferscope" "$@" ;;
-  test) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; build; run_tests ;;
+  test) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; install_test_python_modules; build; run_tests ;;
   *) echo "usage: packaging/bootstrap.sh run|test|setup" >&2; exit 2 ;;
 esac
