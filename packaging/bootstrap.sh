@@ -219,6 +219,32 @@ run_tests() {
   say "all tests passed"
 }
 
+# The attach tests watch a real llama.cpp server: built once from the pinned sdist's vendored llama.cpp
+# (portable flags: the machine's AMX path crashes under some VMs), cached beside the models.
+llama_server_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/llama-server-0.3.36"
+install_llama_server() {
+  local bin="$llama_server_dir/llama-server"
+  if [ -x "$bin" ]; then
+    say "llama-server: $bin (present)"
+    return
+  fi
+  say "llama-server: building it from the $vocab_pkg sdist (a few minutes)"
+  local tmp
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' RETURN
+  python3 -m pip download --quiet --no-deps --no-binary :all: --dest "$tmp" "$vocab_pkg"
+  if ! echo "$vocab_sdist_sha256  $tmp/$vocab_sdist" | sha256sum -c --status; then
+    echo "bootstrap: $vocab_sdist does not match the pinned SHA-256 $vocab_sdist_sha256" >&2
+    exit 1
+  fi
+  tar -xzf "$tmp/$vocab_sdist" -C "$tmp"
+  cmake -S "$tmp/${vocab_sdist%.tar.gz}/vendor/llama.cpp" -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release \
+    -DGGML_NATIVE=OFF -DLLAMA_CURL=OFF -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_SERVER=ON -DLLAMA_BUILD_TESTS=OFF \
+    -DLLAMA_BUILD_EXAMPLES=OFF -DBUILD_SHARED_LIBS=OFF >/dev/null
+  cmake --build "$tmp/build" --target llama-server -j"$jobs" >/dev/null
+  install -D -m 755 "$tmp/build/bin/llama-server" "$bin"
+}
+
 # The KV-event tests run a stand-in for vLLM's publisher (vLLM itself needs a GPU): Python's ZeroMQ and
 # msgpack, pinned.
 install_test_python_modules() {
@@ -233,6 +259,6 @@ install_test_python_modules() {
 case "${1:-}" in
   setup) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; build ;;
   run) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; build; shift; exec "$root/build/app/inferscope" "$@" ;;
-  test) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; install_test_python_modules; build; run_tests ;;
+  test) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; install_test_python_modules; install_llama_server; build; run_tests ;;
   *) echo "usage: packaging/bootstrap.sh run|test|setup" >&2; exit 2 ;;
 esac

@@ -26,6 +26,24 @@ std::optional<int> SlotState::used_tokens() const {
   return std::min(n_ctx, prompt_tokens.value_or(0) + generated_tokens.value_or(0));
 }
 
+std::optional<int> generated_between(const SlotsRead& before, const SlotsRead& now) {
+  bool any = false;
+  long long total = 0;
+  for (const SlotState& s : now.slot_states) {
+    any = any || s.processing;
+    if (!s.processing || !s.generated_tokens) continue;
+    const SlotState* prev = nullptr;
+    for (const SlotState& b : before.slot_states)
+      if (b.id == s.id) prev = &b;
+    const bool same_task = prev && prev->processing && prev->task_id && s.task_id && *prev->task_id == *s.task_id &&
+                           prev->generated_tokens && *prev->generated_tokens <= *s.generated_tokens;
+    total += same_task ? *s.generated_tokens - *prev->generated_tokens : *s.generated_tokens;
+  }
+  for (const SlotState& b : before.slot_states) any = any || b.processing;
+  if (!any) return std::nullopt;
+  return static_cast<int>(std::min<long long>(total, 1LL << 30));
+}
+
 SlotsRead read_llamacpp_slots(std::string_view body) {
   SlotsRead out;
   const json doc = json::parse(body.begin(), body.end(), nullptr, /*allow_exceptions=*/false);

@@ -32,6 +32,13 @@ struct SlotsRead {
   std::string error;             // non-empty when the body is not a /slots answer; slot_states is then empty
 };
 
+// Tokens generated between two reads of the same server's /slots: per slot, the growth of its decoded
+// count while it runs the same task, or the whole count of a task that started in between. nullopt when
+// no slot was processing in either read. (llama.cpp adds a request's generated tokens to its
+// /metrics counter only when the request ends, so while requests run this is the live rate's source;
+// tokens of a task that both started and ended between the reads are not seen here.)
+std::optional<int> generated_between(const SlotsRead& before, const SlotsRead& now);
+
 // Reads a /slots body. Fields are checked for type and range: a slot that does not make sense (negative
 // or absurd sizes) is an error, never a crash.
 SlotsRead read_llamacpp_slots(std::string_view body);

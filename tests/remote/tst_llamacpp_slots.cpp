@@ -57,6 +57,21 @@ class TestLlamaCppSlots : public QObject {
     QCOMPARE(r.slot_states[1].used_tokens().value(), 30);
   }
 
+  void generatedBetweenTwoReads() {
+    auto read = [](const char* json) { return read_llamacpp_slots(json); };
+    const SlotsRead before = read(R"([{"id":0,"n_ctx":512,"is_processing":true,"id_task":5,"next_token":[{"n_decoded":10}]},
+                                     {"id":1,"n_ctx":512,"is_processing":true,"id_task":6,"next_token":[{"n_decoded":40}]},
+                                     {"id":2,"n_ctx":512,"is_processing":false}])");
+    // Slot 0 went on with task 5 (+15), slot 1 started task 9 (all 7 of it new), slot 2 started task 8 (3).
+    const SlotsRead now = read(R"([{"id":0,"n_ctx":512,"is_processing":true,"id_task":5,"next_token":[{"n_decoded":25}]},
+                                  {"id":1,"n_ctx":512,"is_processing":true,"id_task":9,"next_token":[{"n_decoded":7}]},
+                                  {"id":2,"n_ctx":512,"is_processing":true,"id_task":8,"next_token":[{"n_decoded":3}]}])");
+    QCOMPARE(generated_between(before, now).value(), 15 + 7 + 3);
+    const SlotsRead idle = read(R"([{"id":0,"n_ctx":512,"is_processing":false}])");
+    QVERIFY(!generated_between(idle, idle));
+    QCOMPARE(generated_between(now, idle).value(), 0);  // they all ended: the counters take over
+  }
+
   void notSlots() {
     QVERIFY(!read_llamacpp_slots("").error.empty());
     QVERIFY(!read_llamacpp_slots("<html>").error.empty());
