@@ -1,0 +1,344 @@
+#include "ui/attach/attach_panel.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QThread>
+#include <QTimer>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include "remote/kv_events/kv_event_subscriber.h"
+#include "ui/attach/slot_fill_view.h"
+#include "ui/charts/metrics_chart.h"
+
+namespace inferscope::ui {
+
+namespace {
+// The charts, in order: id, what the y axis measures.
+struct ChartSpec {
+  const char* id;
+  MetricsChart::Scale y;
+};
+const ChartSpec kCharts[] = {{"server_requests", MetricsChart::Scale::Count},
+                             {"server_kv_usage", MetricsChart::Scale::Fraction},
+                             {"server_throughput", MetricsChart::Scale::Real},
+                             {"server_latency", MetricsChart::Scale::TimeMs},
+                             {"server_prefix_hits", MetricsChart::Scale::Fraction},
+                             {"server_speculation", MetricsChart::Scale::Real}};
+// Okabe-Ito, one colour per quantity; a second server's series of the same quantity is dashed.
+const QColor kColors[] = {QColor(0, 114, 178), QColor(230, 159, 0), QColor(0, 158, 115), QColor(204, 121, 167),
+                          QColor(213, 94, 0), QColor(86, 180, 233), QColor(0, 0, 0)};
+}  // namespace
+
+AttachPanel::AttachPanel(QWidget* parent) : QWidget(parent) {
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  auto* body = new QWidget(scroll);
+  auto* v = new QVBoxLayout(body);
+  hint_ = new QLabel(body);
+  hint_->setWordWrap(true);
+  v->addWidget(hint_);
+  statusBox_ = new QVBoxLayout();
+  v->addLayout(statusBox_);
+  chartGrid_ = new QGridLayout();
+  v->addLayout(chartGrid_, 1);
+  slotBox_ = new QVBoxLayout();
+  v->addLayout(slotBox_);
+  kvLabel_ = new QLabel(body);
+  kvLabel_->setWordWrap(true);
+  kvLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  kvLabel_->hide();
+  v->addWidget(kvLabel_);
+  scroll->setWidget(body);
+  outer->addWidget(scroll);
+  for (const ChartSpec& c : kCharts) makeChart(QString::fromLatin1(c.id));
+  kvTimer_ = new QTimer(this);
+  kvTimer_->setInterval(500);
+  connect(kvTimer_, &QTimer::timeout, this, &AttachPanel::refreshKvEvents);
+  retranslateUi();
+}
+
+AttachPanel::~AttachPanel() { detach(); }
+
+MetricsChart* AttachPanel::makeChart(const QString& id) {
+  auto* chart = new MetricsChart(id, QStringLiteral("t_s"), this);
+  MetricsChart::Scale y = MetricsChart::Scale::Real;
+  for (const ChartSpec& c : kCharts)
+    if (id == QLatin1String(c.id)) y = c.y;
+  chart->setScales(MetricsChart::Scale::Real, y);
+  chart->setWindowSize(120);  // the last two minutes
+  chart->setMinimumSize(320, 220);
+  chart->hide();  // shown with its first series
+  charts_.push_back(chart);
+  return chart;
+}
+
+MetricsChart* AttachPanel::chart(const QString& id) const {
+  for (MetricsChart* c : charts_)
+    if (c->id() == id) return c;
+  return nullptr;
+}
+
+void AttachPanel::retranslateUi() {
+  hint_->setText(urls_.isEmpty() ? tr("Not attached. File > Attach to server... watches a running llama.cpp server, "
+                                      "vLLM or SGLang through the metrics it publishes.")
+                                 : tr("Watching %n server(s). Only what a server publishes is drawn.", "", int(urls_.size())));
+  const QString seconds = tr("Time (s)");
+  if (auto* c = chart("server_requests")) c->setTitles(tr("Requests on the server"), seconds, tr("Requests"));
+  if (auto* c = chart("server_kv_usage")) c->setTitles(tr("KV cache in use"), seconds, tr("Fraction of the cache"));
+  if (auto* c = chart("server_throughput")) c->setTitles(tr("Throughput"), seconds, tr("Tokens per second"));
+  if (auto* c = chart("server_latency")) c->setTitles(tr("Latency percentiles"), seconds, tr("Latency"));
+  if (auto* c = chart("server_prefix_hits")) c->setTitles(tr("Prefix-cache hit rate"), seconds, tr("Fraction of prompt tokens"));
+  if (auto* c = chart("server_speculation")) c->setTitles(tr("Speculative decoding"), seconds, tr("Tokens per step"));
+  for (auto it = rows_.begin(); it != rows_.end(); ++it)
+    for (auto s = it->series.begin(); s != it->series.end(); ++s) {
+      const QString chartId = s.key().section('/', 0, 0);
+      const QString quantity = s.key().section('/', 1);
+      if (auto* c = chart(chartId))
+        c->setSeriesName(s.value(), urls_.size() > 1 ? shortName(it.key()) + ": " + quantityName(quantity) : quantityName(quantity));
+    }
+  refreshKvEvents();
+}
+
+QString AttachPanel::quantityName(const QString& q) const {
+  if (q == "running") return tr("running");
+  if (q == "waiting") return tr("waiting");
+  if (q == "kv_usage") return tr("KV cache in use");
+  if (q == "prompt") return tr("prompt tokens/s");
+  if (q == "generation") return tr("generated tokens/s");
+  if (q == "ttft_p50") return tr("TTFT p50");
+  if (q == "ttft_p99") return tr("TTFT p99");
+  if (q == "tpot_p50") return tr("TPOT p50");
+  if (q == "tpot_p99") return tr("TPOT p99");
+  if (q == "prefix") return tr("prefix-cache hits");
+  if (q == "spec_len") return tr("mean accepted length");
+  if (q == "spec_rate") return tr("acceptance rate");
+  return q;
+}
+
+QString AttachPanel::shortName(const QString& url) const {
+  const QUrl u(url);
+  return u.port() > 0 ? QStringLiteral("%1:%2").arg(u.host()).arg(u.port()) : u.host();
+}
+
+void AttachPanel::attach(const QStringList& urls, int interval_ms) {
+  detach();
+  urls_ = urls;
+  worker_ = new QThread(this);
+  worker_->setObjectName(QStringLiteral("inferscope-attach"));
+  for (const QString& url : urls) {
+    auto* poller = new remote::ServerPoller(QUrl(url), interval_ms);
+    poller->moveToThread(worker_);
+    connect(worker_, &QThread::started, poller, &remote::ServerPoller::start);
+    // Deleted on the worker thread as it ends: its network objects belong to that thread.
+    connect(worker_, &QThread::finished, poller, &QObject::deleteLater);
+    connect(poller, &remote::ServerPoller::polled, this, &AttachPanel::onPolled, Qt::QueuedConnection);
+    pollers_.push_back(poller);
+    ServerRow row;
+    row.status = new QLabel(tr("%1: connecting...").arg(url), this);
+    row.status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statusBox_->addWidget(row.status);
+    rows_.insert(url, row);
+  }
+  worker_->start();
+  retranslateUi();
+}
+
+void AttachPanel::attachKvEvents(const QString& endpoint, const QString& replay, const QString& topic) {
+  kv_.reset();
+  {
+    std::lock_guard lock(kvMutex_);
+    kvCache_ = remote::KvPrefixCache();
+  }
+  kvEndpoint_ = endpoint;
+  QString replayEndpoint = replay;
+  if (replayEndpoint.isEmpty()) {  // vLLM's default layout: the replay socket on the next port
+    const int colon = endpoint.lastIndexOf(':');
+    bool ok = false;
+    const int port = endpoint.mid(colon + 1).toInt(&ok);
+    if (colon > 0 && ok) replayEndpoint = endpoint.left(colon + 1) + QString::number(port + 1);
+  }
+  kv_ = std::make_unique<remote::KvEventSubscriber>(endpoint.toStdString(), replayEndpoint.toStdString(), topic.toStdString(),
+                                                    [this](std::int64_t, remote::KvEventBatch b) {
+                                                      std::lock_guard lock(kvMutex_);
+                                                      kvCache_.apply(b);
+                                                    });
+  kv_->start();
+  kvLabel_->show();
+  kvTimer_->start();
+  refreshKvEvents();
+}
+
+void AttachPanel::detach() {
+  if (worker_) {
+    for (remote::ServerPoller* p : pollers_) QMetaObject::invokeMethod(p, &remote::ServerPoller::stop, Qt::BlockingQueuedConnection);
+    worker_->quit();
+    worker_->wait();
+    delete worker_;
+    worker_ = nullptr;
+  }
+  pollers_.clear();
+  kvTimer_->stop();
+  kv_.reset();  // joins the subscriber thread
+  kvLabel_->hide();
+  for (auto it = rows_.begin(); it != rows_.end(); ++it) {
+    delete it->status;
+    delete it->slotFill;
+  }
+  rows_.clear();
+  for (MetricsChart* c : charts_) {
+    c->removeAllSeries();
+    c->clearHistory();
+    c->hide();
+    chartGrid_->removeWidget(c);
+  }
+  urls_.clear();
+}
+
+void AttachPanel::plot(const QString& url, ServerRow& row, const QString& chartId, const QString& quantity, double t,
+                       const std::optional<double>& value) {
+  if (!value || !std::isfinite(*value)) return;  // not published: no series, never a zero line
+  MetricsChart* c = chart(chartId);
+  const QString key = chartId + '/' + quantity;
+  auto it = row.series.find(key);
+  if (it == row.series.end()) {
+    const int serverIndex = int(urls_.indexOf(url));
+    const QColor color = kColors[size_t(c->seriesCount()) % std::size(kColors)];
+    const int index = c->addSeries(urls_.size() > 1 ? shortName(url) + '_' + quantity : quantity, color,
+                                   serverIndex > 0 ? Qt::DashLine : Qt::SolidLine);
+    c->setSeriesName(index, urls_.size() > 1 ? shortName(url) + ": " + quantityName(quantity) : quantityName(quantity));
+    it = row.series.insert(key, index);
+    if (c->isHidden()) {
+      int shown = 0;
+      for (MetricsChart* other : charts_) shown += chartGrid_->indexOf(other) >= 0 ? 1 : 0;
+      const int columns = width() >= 1100 ? 3 : (width() >= 700 ? 2 : 1);
+      chartGrid_->addWidget(c, shown / columns, shown % columns);
+      c->show();
+    }
+  }
+  // Milliseconds for the latency chart (its axis shows ms or s by the range).
+  const double y = chartId == QLatin1String("server_latency") ? *value * 1000.0 : *value;
+  c->appendPoint(it.value(), QPointF(t, y));
+}
+
+void AttachPanel::onPolled(const remote::ServerPoint& p) {
+  auto rowIt = rows_.find(p.url);
+  if (rowIt == rows_.end()) {  // URLs are normalized by QUrl: match loosely
+    for (auto it = rows_.begin(); it != rows_.end(); ++it)
+      if (QUrl(it.key()) == QUrl(p.url)) rowIt = it;
+    if (rowIt == rows_.end()) return;
+  }
+  ServerRow& row = *rowIt;
+  const QString url = rowIt.key();
+  if (!p.up) {
+    row.status->setText(tr("%1: not answering (%2); retry %3").arg(url, p.error).arg(p.consecutive_failures));
+    emit polled(p);
+    return;
+  }
+  const remote::ServerScrape& s = p.scrape;
+  QString line = tr("%1: %2, up").arg(url, QString::fromLatin1(remote::server_kind_name(s.kind)));
+  if (s.running) line += tr(", %1 running").arg(*s.running);
+  if (s.waiting) line += tr(", %1 waiting").arg(*s.waiting);
+  if (s.kv_usage) line += tr(", KV cache %1% in use").arg(*s.kv_usage * 100.0, 0, 'f', 1);
+  if (s.kv_blocks_total && s.kv_block_size)
+    line += tr(" (%1 blocks of %2 tokens)").arg(*s.kv_blocks_total).arg(*s.kv_block_size);
+  if (p.parse_warnings > 0) line += tr("; %n malformed line(s) skipped", "", int(p.parse_warnings));
+  row.status->setText(line);
+
+  const double t = p.t_s;
+  plot(url, row, QStringLiteral("server_requests"), QStringLiteral("running"), t, s.running);
+  plot(url, row, QStringLiteral("server_requests"), QStringLiteral("waiting"), t, s.waiting);
+  std::optional<double> kv = s.kv_usage;
+  if (!kv && p.slot_read && !p.slot_read->slot_states.empty()) {  // llama.cpp: the slots' fill
+    double used = 0, ctx = 0;
+    for (const auto& sl : p.slot_read->slot_states) {
+      used += sl.used_tokens().value_or(0);
+      ctx += sl.n_ctx;
+    }
+    if (ctx > 0) kv = used / ctx;
+  }
+  plot(url, row, QStringLiteral("server_kv_usage"), QStringLiteral("kv_usage"), t, kv);
+  if (p.window) {
+    const remote::ServerWindow& w = *p.window;
+    plot(url, row, QStringLiteral("server_throughput"), QStringLiteral("prompt"), t, w.prompt_tokens_per_s);
+    plot(url, row, QStringLiteral("server_throughput"), QStringLiteral("generation"), t, w.generation_tokens_per_s);
+    plot(url, row, QStringLiteral("server_latency"), QStringLiteral("ttft_p50"), t, w.ttft_p50_s);
+    plot(url, row, QStringLiteral("server_latency"), QStringLiteral("ttft_p99"), t, w.ttft_p99_s);
+    plot(url, row, QStringLiteral("server_latency"), QStringLiteral("tpot_p50"), t, w.tpot_p50_s);
+    plot(url, row, QStringLiteral("server_latency"), QStringLiteral("tpot_p99"), t, w.tpot_p99_s);
+    plot(url, row, QStringLiteral("server_prefix_hits"), QStringLiteral("prefix"), t, w.prefix_hit_rate);
+    plot(url, row, QStringLiteral("server_speculation"), QStringLiteral("spec_len"), t, w.spec_mean_accepted_length);
+  }
+  if (p.slot_read) {
+    if (!row.slotFill) {
+      row.slotFill = new SlotFillView(this);
+      row.slotFill->setTextPixelSize(textPx_);
+      slotBox_->addWidget(row.slotFill);
+    }
+    row.slotFill->setSlots(*p.slot_read);
+  }
+  for (MetricsChart* c : charts_)
+    if (c->isVisible()) c->refresh();
+  emit polled(p);
+}
+
+void AttachPanel::refreshKvEvents() {
+  if (!kv_) return;
+  const remote::KvEventStreamStatus st = kv_->status();
+  remote::KvPrefixCache::Summary s;
+  double stored = 0, removed = 0;
+  {
+    std::lock_guard lock(kvMutex_);
+    s = kvCache_.summary();
+    stored = kvCache_.stored_per_second(10);
+    removed = kvCache_.removed_per_second(10);
+  }
+  QString text = tr("vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)")
+                     .arg(kvEndpoint_)
+                     .arg(st.batches)
+                     .arg(st.replayed)
+                     .arg(st.missed);
+  text += '\n' + tr("Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; "
+                    "%4 blocks stored and %5 removed per second")
+                     .arg(s.blocks_held)
+                     .arg(s.leaves)
+                     .arg(s.longest_chain)
+                     .arg(stored, 0, 'f', 1)
+                     .arg(removed, 0, 'f', 1);
+  text += '\n' + tr("The events name blocks by content hash, not by their place in GPU memory: this is the cache's "
+                    "content, not its layout.");
+  if (!st.last_error.empty()) text += '\n' + tr("Last error: %1").arg(QString::fromStdString(st.last_error));
+  kvLabel_->setText(text);
+}
+
+void AttachPanel::setPresentation(bool on, int textPx) {
+  textPx_ = on ? textPx : 0;
+  for (MetricsChart* c : charts_) {
+    c->setTextPixelSize(textPx_);
+    c->setPresentationStyle(on);
+  }
+  for (auto& row : rows_) {
+    if (row.slotFill) row.slotFill->setTextPixelSize(textPx_);
+    QFont f = row.status->font();
+    if (textPx_ > 0) f.setPixelSize(textPx_);
+    row.status->setFont(textPx_ > 0 ? f : font());
+  }
+}
+
+QString AttachPanel::statusText(const QString& url) const {
+  const auto it = rows_.find(url);
+  return it == rows_.end() ? QString() : it->status->text();
+}
+
+SlotFillView* AttachPanel::slotView(const QString& url) const {
+  const auto it = rows_.find(url);
+  return it == rows_.end() ? nullptr : it->slotFill;
+}
+
+QString AttachPanel::kvEventsText() const { return kvLabel_->text(); }
+
+}  // namespace inferscope::ui
