@@ -1,6 +1,7 @@
 // WorkbenchSession without any window: a tiny model loaded, a scenario run for N steps and to the end,
-// Reset, and the export an `inferscope-cli export` writes; and a hand-made SnapshotSource driving the
-// charts, the block map and the Requests table to show exactly its values.
+// Reset, and the export an `inferscope-cli export` writes; a scenario given while the model loads; and a
+// hand-made SnapshotSource driving the charts, the block map and the Requests table to show exactly its
+// values.
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -195,6 +196,26 @@ class TstWorkbenchSession : public QObject {
       QCOMPARE(session.steps()[i].decode_tokens, firstRun[i].decode_tokens);
     }
     QCOMPARE(session.lastSnapshot()->totals.generated_tokens, int64_t(20));
+  }
+
+  // `inferscope MODEL --scenario F` loads the scenario while the model still loads: it must wait for
+  // the model, then queue its whole workload (4 requests) on it.
+  void scenarioDuringModelLoadWaitsForTheModel() {
+    WorkbenchSession session;
+    EngineConfig cfg;
+    cfg.threads = 1;
+    session.applySettings(cfg);
+    QSignalSpy applied(&session, &WorkbenchSession::scenarioApplied);
+    session.openModel(tinyPath_);
+    QString err;
+    QVERIFY2(session.loadScenario(writeScenario(), &err), qPrintable(err));
+    QVERIFY(session.hasPendingScenario());
+    QCOMPARE(applied.count(), 0);
+    QVERIFY(applied.wait(30000));
+    QVERIFY(!session.hasPendingScenario());
+    QCOMPARE(session.scenarioName(), QStringLiteral("session test"));
+    QTRY_COMPARE_WITH_TIMEOUT(session.lastSnapshot() ? session.lastSnapshot()->totals.submitted : int64_t(-1), int64_t(4), 10000);
+    QVERIFY(session.hasUnfinishedWork());
   }
 
   void fakeSourceDrivesTheViews() {

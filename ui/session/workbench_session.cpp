@@ -29,8 +29,10 @@ WorkbenchSession::WorkbenchSession(QObject* parent) : QObject(parent) {
   connect(controller_, &EngineController::loadProgress, this, [this](const QString&, double f) { emit loadProgress(f); });
   connect(controller_, &EngineController::loadFinished, this, &WorkbenchSession::onLoadFinished);
   connect(controller_, &EngineController::loadCancelled, this, [this](const QString& path) {
-    requantizing_ = false;
-    if (!pendingScenario_.isEmpty()) emit logLine(tr("Scenario not applied: its re-quantization was cancelled."), SnapshotSource::Info);
+    // A scenario waiting for a cancelled model load is dropped with it (the load's own line says so).
+    const bool requantizing = std::exchange(requantizing_, false);
+    if (!pendingScenario_.isEmpty() && requantizing)
+      emit logLine(tr("Scenario not applied: its re-quantization was cancelled."), SnapshotSource::Info);
     pendingScenario_.clear();
     emit logLine(tr("Loading %1 cancelled; the previous model stays.").arg(path), SnapshotSource::Info);
     emit loadCancelled();
@@ -177,6 +179,12 @@ bool WorkbenchSession::loadScenario(const QString& path, QString* error) {
   }
   try {
     const Scenario s = parse_scenario(nlohmann::json::parse(f.readAll().toStdString()));
+    if (controller_->isLoading() && !requantizing_) {
+      // A model is still loading (`inferscope MODEL --scenario F`): its workload and comparison need
+      // that model, so the scenario is applied once it has loaded.
+      pendingScenario_ = path;
+      return true;
+    }
     const EngineConfig cfg = engine_config_from_json(s.engine, settings_);
     std::optional<quant::WeightMode> weights = weightsOverride_;
     if (!weights && (!s.weights.empty() || s.outlier)) {

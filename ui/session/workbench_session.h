@@ -71,12 +71,13 @@ class WorkbenchSession : public QObject {
 
   // --- Scenario ------------------------------------------------------------------------------------
   // Applies a scenario. When it names a weight mode other than the running one, the weights are
-  // re-quantized first and the rest of the scenario is applied once they are ready.
+  // re-quantized first and the rest of the scenario is applied once they are ready; while a model is
+  // loading, the scenario waits for it. False with *error when the file cannot be read or parsed.
   bool loadScenario(const QString& path, QString* error = nullptr);
   bool saveScenario(const QString& path, QString* error = nullptr) const;
   // When set, scenarios run with these weights instead of their own "weights"/"outlier" (CLI export --weights).
   void setWeightsOverride(std::optional<quant::WeightMode> mode) { weightsOverride_ = std::move(mode); }
-  bool hasPendingScenario() const { return !pendingScenario_.isEmpty(); }  // waiting for its re-quantization
+  bool hasPendingScenario() const { return !pendingScenario_.isEmpty(); }  // waiting for a load or re-quantization
   QString scenarioName() const { return scenarioName_; }
   bool hasVariants() const { return !variants_.empty(); }
   // Runs the loaded scenario's variants again (Compare tab); false when it has none or one is running.
