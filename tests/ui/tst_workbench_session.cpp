@@ -22,8 +22,10 @@
 #include "ui/engine/engine_controller.h"
 #include "ui/headless/export_board.h"
 #include "ui/headless/headless_run.h"
+#include "ui/main_window.h"
 #include "ui/panels/requests_model.h"
 #include "ui/panels/requests_panel.h"
+#include "ui/start_page.h"
 #include "ui/session/live_engine_source.h"
 #include "ui/session/session_views.h"
 #include "ui/session/snapshot_source.h"
@@ -301,6 +303,35 @@ class TstWorkbenchSession : public QObject {
     QVERIFY(kv->history(0).isEmpty());
     QVERIFY(session.steps().empty());
     QCOMPARE(model->rowCount(), 0);
+  }
+
+  // The main window's views take their data from its session's source, not from the engine: a fake
+  // source set on the window's session fills the window's charts, block map and Requests dock.
+  void windowShowsItsSessionsSource() {
+    QTemporaryDir settings;
+    MainWindow w(settings.filePath(QStringLiteral("w.ini")));
+    w.setInteractive(false);
+    w.resize(1280, 720);
+    w.show();
+    auto* fake = new FakeSource;
+    w.session()->setSource(fake);
+    EngineSnapshot a;
+    a.engine_rebuilt = true;
+    a.new_steps = {stepRow(0, 1, 16, 0, 0.5), stepRow(1, 2, 0, 2, 0.5)};
+    auto map = std::make_shared<BlockMapSnapshot>();
+    map->block_size = 8;
+    map->blocks.resize(3);
+    for (int i = 0; i < 3; ++i) map->blocks[size_t(i)].id = i;
+    a.block_map = map;
+    a.requests = {request(4, "running", 16, 1)};
+    a.total_steps = 2;
+    fake->push(a);
+    QCOMPARE(w.charts()->steps(), a.new_steps);
+    QCOMPARE(w.blockMap()->view()->snapshot().get(), map.get());
+    QCOMPARE(w.requests()->model()->rowCount(), 1);
+    QCOMPARE(w.requests()->model()->at(0)->id, int64_t(4));
+    // The first steps leave the start page for the charts, as a live run's do.
+    QVERIFY(!w.startPage()->isVisible());
   }
 };
 

@@ -18,7 +18,9 @@
 //    the state after its newest step (block_map may be null before a model exists); lastSnapshot()
 //    returns the newest one emitted.
 //  - Log lines are emitted in the order they were written, interleaved with snapshots as they happened.
-//  - promptTokens(id, pieces) comes before the first snapshot whose events belong to request id.
+//  - promptTokens(id, pieces) (a request's prompt as token pieces, for the Playground) comes before the
+//    first snapshot whose events belong to request id; a source may send it for some requests only (the
+//    live engine: those submitted one by one, not the load generator's).
 //  - compareProgress / compareFinished report a comparison of the scenario's variants (each its own
 //    engine); a source without one never emits them.
 #include <QObject>

@@ -88,6 +88,8 @@ class WorkbenchSession : public QObject {
   bool workloadStarted() const { return workloadStarted_; }
 
   // --- Run (live engine) ---------------------------------------------------------------------------
+  // Commands reach the live engine whatever source the views show; the state queries below describe the
+  // current source (its newest snapshot).
   void run();
   void pause();
   void stepOnce();
