@@ -33,7 +33,7 @@
 #include "ui/charts/charts_panel.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
-#include "ui/export/chart_export.h"
+#include "ui/export/export_menu.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
 #include "ui/panels/engine_settings_panel.h"
@@ -356,35 +356,12 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::attachChartMenus() {
-  auto exportOne = [this](QWidget* w, const QString& id, const QString& ext, qreal scale) {
-    const QString f = QFileDialog::getSaveFileName(this, tr("Export chart"), id + ext);
-    if (f.isEmpty()) return;
-    QString err;
-    bool ok = false;
-    if (ext == QLatin1String(".svg")) ok = exportSvg(w, f, id, &err);
-    else if (ext == QLatin1String(".csv")) {
-      auto* c = qobject_cast<MetricsChart*>(w);
-      ok = c ? c->writeCsv(f, &err) : writeStepMetricsCsv(session_->steps(), f, &err);
-    } else ok = exportPng(w, f, scale, &err);
-    if (!ok) showError(tr("Export failed"), err);
-  };
   const auto chartList = charts_->charts();
   std::vector<QWidget*> targets(chartList.begin(), chartList.end());
   for (MetricsChart* c : compare_->charts()) targets.push_back(c);
   targets.push_back(blockMap_->view());
-  for (QWidget* w : targets) {
-    w->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(w, &QWidget::customContextMenuRequested, this, [this, w, exportOne](const QPoint& pos) {
-      QMenu m;
-      const QString id = w->objectName();
-      m.addAction(tr("Export PNG (1x)..."), this, [=] { exportOne(w, id, QStringLiteral(".png"), 1.0); });
-      m.addAction(tr("Export PNG (2x)..."), this, [=] { exportOne(w, id, QStringLiteral("@2x.png"), 2.0); });
-      m.addAction(tr("Export SVG..."), this, [=] { exportOne(w, id, QStringLiteral(".svg"), 1.0); });
-      m.addAction(tr("Export data as CSV..."), this, [=] { exportOne(w, id, QStringLiteral(".csv"), 1.0); });
-      m.addAction(tr("Copy to clipboard"), this, [w] { copyToClipboard(w); });
-      m.exec(w->mapToGlobal(pos));
-    });
-  }
+  for (QWidget* w : targets)
+    ExportMenu::attach(w, [this] { return session_->steps(); }, [this](const QString& title, const QString& why) { showError(title, why); });
 }
 
 void MainWindow::retranslateUi() {
