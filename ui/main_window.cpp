@@ -28,15 +28,12 @@
 #include <algorithm>
 #include <utility>
 
-#include "engine/kv/kv_storage.h"
-#include "engine/quant/weight_mode.h"
 #include "ui/blockmap/block_map_panel.h"
 #include "ui/blockmap/block_map_view.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
-#include "ui/engine/engine_controller.h"
-#include "ui/export/chart_export.h"
+#include "ui/export/export_menu.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
 #include "ui/panels/engine_settings_panel.h"
@@ -46,6 +43,8 @@
 #include "ui/panels/playground_panel.h"
 #include "ui/panels/requests_panel.h"
 #include "ui/presentation_bar.h"
+#include "ui/session/session_export.h"
+#include "ui/session/session_views.h"
 #include "ui/start_page.h"
 
 namespace inferscope::ui {
@@ -58,12 +57,13 @@ const int kSpeeds[] = {0, 1, 2, 5, 10, 20};
 MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWindow(parent), settingsFile_(settingsFile) {
   setObjectName(QStringLiteral("MainWindow"));
   setAcceptDrops(true);
-  controller_ = new EngineController(this);
+  session_ = new WorkbenchSession(this);
+  session_->setDiscardConfirmation([this] { return askDiscard(); });
 
   tabs_ = new QTabWidget;
   charts_ = new ChartsPanel;
   blockMap_ = new BlockMapPanel;
-  playground_ = new PlaygroundPanel(controller_);
+  playground_ = new PlaygroundPanel(session_);
   loadGen_ = new LoadGeneratorPanel;
   tabs_->addTab(charts_, QString());
   tabs_->addTab(blockMap_, QString());
@@ -71,7 +71,7 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   tabs_->addTab(loadGen_, QString());
   compare_ = new ComparePanel;
   tabs_->addTab(compare_, QString());
-  lessons_ = new LessonsPanel(controller_);
+  lessons_ = new LessonsPanel(session_->controller());
   tabs_->addTab(lessons_, QString());
   // Before any workload the charts tab shows the start page's experiments instead of empty charts.
   startPage_ = new StartPage;
@@ -112,38 +112,16 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   statusBar()->addPermanentWidget(statusRun_);
   setLoadingUi(false);
 
-  connect(controller_, &EngineController::snapshotReady, this, &MainWindow::onSnapshot);
-  connect(controller_, &EngineController::loadFinished, this, &MainWindow::onLoadFinished);
-  connect(controller_, &EngineController::loadProgress, this, [this](const QString&, double f) { onLoadProgress(f); });
-  connect(controller_, &EngineController::loadCancelled, this, [this](const QString& path) {
-    setLoadingUi(false);
-    requantizing_ = false;
-    if (!pendingScenario_.isEmpty()) log_->append(tr("Scenario not applied: its re-quantization was cancelled."));
-    pendingScenario_.clear();
-    log_->append(tr("Loading %1 cancelled; the previous model stays.").arg(path));
-    updateStatus();
-  });
-  connect(controller_, &EngineController::compareProgress, compare_, &ComparePanel::setProgress);
-  connect(controller_, &EngineController::compareFinished, this, [this](CompareResultPtr r) {
-    compare_->setResult(r);
-    compareAct_->setEnabled(!variants_.empty());
-    log_->append(r->cancelled ? tr("Comparison cancelled.") : tr("Comparison finished: %n variant(s) ran.", nullptr, int(r->variants.size())));
-  });
+  bindViews(session_, {charts_, blockMap_, requests_, playground_, compare_});
+  connectSession();
   connect(lessons_, &LessonsPanel::seeItForReal, this, [this](const QString& file) {
     QString err;
     if (!loadScenario(QStringLiteral(":/scenarios/") + file, &err)) showError(tr("Scenario not loaded"), err);
     else tabs_->setCurrentWidget(charts_);
   });
-  connect(compare_, &ComparePanel::cancelRequested, controller_, &EngineController::cancelCompare);
-  connect(controller_, &EngineController::configApplied, this, &MainWindow::onConfigApplied);
-  connect(controller_, &EngineController::message, this, [this](const QString& m) { log_->append(m, LogPanel::Warning); });
-  connect(controller_, &EngineController::runningChanged, this, [this] { retranslateUi(); });
   connect(settingsPanel_, &EngineSettingsPanel::applyRequested, this, &MainWindow::requestApply);
   connect(settingsPanel_, &EngineSettingsPanel::weightModeRequested, this, &MainWindow::requestWeightMode);
-  connect(loadGen_, &LoadGeneratorPanel::startRequested, controller_, &EngineController::startLoad);
-  connect(loadGen_, &LoadGeneratorPanel::startRequested, this, [this] { workloadStarted_ = true; });
-  connect(requests_, &RequestsPanel::selectionChanged, blockMap_, &BlockMapPanel::setHighlightedSequences);
-  connect(requests_, &RequestsPanel::cancelRequested, controller_, &EngineController::cancel);
+  connect(loadGen_, &LoadGeneratorPanel::startRequested, session_, &WorkbenchSession::startWorkload);
 
   // Restore before the first apply, so the engine is built once with the saved settings.
   auto s = openSettings();
@@ -158,11 +136,11 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   presentationState_ = s->value(QStringLiteral("presentation_state")).toByteArray();
   const QString lang = s->value(QStringLiteral("language"), QStringLiteral("en")).toString();
   const bool dark = s->value(QStringLiteral("dark"), false).toBool();
-  controller_->applyConfig(settingsPanel_->config());
-  controller_->setStepsPerSecond(kSpeeds[speed_->currentIndex()]);
+  session_->applySettings(settingsPanel_->config());
+  session_->setStepsPerSecond(kSpeeds[speed_->currentIndex()]);
   rebuildRecentMenu();
   rebuildScenarioMenu();
-  log_->installEngineLogSink();
+  session_->captureEngineLog();
   if (lang != QLatin1String("en")) setLanguage(lang);
   setDarkTheme(dark);
   retranslateUi();
@@ -171,7 +149,7 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
 
 MainWindow::~MainWindow() {
   // Stop the engine thread before the panels that receive its snapshots go away.
-  controller_->stop();
+  session_->stop();
 }
 
 std::unique_ptr<QSettings> MainWindow::openSettings() const {
@@ -190,7 +168,7 @@ void MainWindow::saveSettings() {
   s->setValue(QStringLiteral("geometry"), presentation_ ? normalGeometry_ : saveGeometry());
   s->setValue(QStringLiteral("window_state"), presentation_ ? normalState_ : saveState());
   s->setValue(QStringLiteral("presentation_state"), presentation_ ? saveState() : presentationState_);
-  if (!modelPath_.isEmpty()) s->setValue(QStringLiteral("last_model"), modelPath_);
+  if (!session_->modelPath().isEmpty()) s->setValue(QStringLiteral("last_model"), session_->modelPath());
   s->sync();
 }
 
@@ -231,7 +209,7 @@ void MainWindow::createActions() {
   openAct_ = new QAction(QIcon(QStringLiteral(":/icons/open.svg")), QString(), this);
   openAct_->setShortcut(QKeySequence::Open);
   connect(openAct_, &QAction::triggered, this, [this] {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open GGUF model"), QFileInfo(modelPath_).absolutePath(),
+    const QString f = QFileDialog::getOpenFileName(this, tr("Open GGUF model"), QFileInfo(session_->modelPath()).absolutePath(),
                                                    tr("GGUF models (*.gguf);;All files (*)"));
     if (!f.isEmpty()) openModel(f);
   });
@@ -257,11 +235,11 @@ void MainWindow::createActions() {
   stepAct_ = new QAction(QIcon(QStringLiteral(":/icons/step.svg")), QString(), this);
   stepAct_->setObjectName(QStringLiteral("action_step"));
   stepAct_->setShortcut(Qt::Key_N);
-  connect(stepAct_, &QAction::triggered, controller_, &EngineController::stepOnce);
+  connect(stepAct_, &QAction::triggered, session_, &WorkbenchSession::stepOnce);
   resetAct_ = new QAction(QIcon(QStringLiteral(":/icons/reset.svg")), QString(), this);
   resetAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
   connect(resetAct_, &QAction::triggered, this, [this] {
-    if (confirmDiscard()) controller_->reset();
+    if (session_->confirmDiscard()) session_->reset();
   });
   fasterAct_ = new QAction(this);
   fasterAct_->setObjectName(QStringLiteral("action_faster"));
@@ -276,16 +254,13 @@ void MainWindow::createActions() {
   compareAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
   compareAct_->setEnabled(false);
   connect(compareAct_, &QAction::triggered, this, [this] {
-    if (variants_.empty() || controller_->isComparing()) return;
-    compare_->setRunning(scenarioName_, int(variants_.size()));
-    controller_->runCompare(scenarioName_.toStdString(), variants_, variantWorkload_);
-    compareAct_->setEnabled(false);
+    if (!session_->runCompare()) return;
     tabs_->setCurrentWidget(compare_);
   });
   cancelLoadAct_ = new QAction(QIcon(QStringLiteral(":/icons/cancel.svg")), QString(), this);
   cancelLoadAct_->setObjectName(QStringLiteral("action_cancel_load"));
   cancelLoadAct_->setShortcut(Qt::Key_Escape);
-  connect(cancelLoadAct_, &QAction::triggered, controller_, &EngineController::cancelLoad);
+  connect(cancelLoadAct_, &QAction::triggered, session_, &WorkbenchSession::cancelLoad);
   // Space, N, [ and ] must work wherever focus is (except in text fields, where they type).
   for (QAction* a : {runAct_, stepAct_, resetAct_, fasterAct_, slowerAct_, compareAct_, cancelLoadAct_})
     a->setShortcutContext(Qt::WindowShortcut);
@@ -331,7 +306,7 @@ void MainWindow::createActions() {
   speed_ = new QComboBox;
   speed_->setObjectName(QStringLiteral("speed"));
   for (int sps : kSpeeds) speed_->addItem(QString(), sps);
-  connect(speed_, &QComboBox::currentIndexChanged, this, [this](int i) { controller_->setStepsPerSecond(kSpeeds[i]); });
+  connect(speed_, &QComboBox::currentIndexChanged, this, [this](int i) { session_->setStepsPerSecond(kSpeeds[i]); });
 
   runBar_ = addToolBar(QString());
   runBar_->setObjectName(QStringLiteral("toolbar_run"));
@@ -381,39 +356,17 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::attachChartMenus() {
-  auto exportOne = [this](QWidget* w, const QString& id, const QString& ext, qreal scale) {
-    const QString f = QFileDialog::getSaveFileName(this, tr("Export chart"), id + ext);
-    if (f.isEmpty()) return;
-    QString err;
-    bool ok = false;
-    if (ext == QLatin1String(".svg")) ok = exportSvg(w, f, id, &err);
-    else if (ext == QLatin1String(".csv")) {
-      auto* c = qobject_cast<MetricsChart*>(w);
-      ok = c ? c->writeCsv(f, &err) : writeStepMetricsCsv(charts_->steps(), f, &err);
-    } else ok = exportPng(w, f, scale, &err);
-    if (!ok) showError(tr("Export failed"), err);
-  };
   const auto chartList = charts_->charts();
   std::vector<QWidget*> targets(chartList.begin(), chartList.end());
   for (MetricsChart* c : compare_->charts()) targets.push_back(c);
   targets.push_back(blockMap_->view());
-  for (QWidget* w : targets) {
-    w->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(w, &QWidget::customContextMenuRequested, this, [this, w, exportOne](const QPoint& pos) {
-      QMenu m;
-      const QString id = w->objectName();
-      m.addAction(tr("Export PNG (1x)..."), this, [=] { exportOne(w, id, QStringLiteral(".png"), 1.0); });
-      m.addAction(tr("Export PNG (2x)..."), this, [=] { exportOne(w, id, QStringLiteral("@2x.png"), 2.0); });
-      m.addAction(tr("Export SVG..."), this, [=] { exportOne(w, id, QStringLiteral(".svg"), 1.0); });
-      m.addAction(tr("Export data as CSV..."), this, [=] { exportOne(w, id, QStringLiteral(".csv"), 1.0); });
-      m.addAction(tr("Copy to clipboard"), this, [w] { copyToClipboard(w); });
-      m.exec(w->mapToGlobal(pos));
-    });
-  }
+  for (QWidget* w : targets)
+    ExportMenu::attach(w, [this] { return session_->steps(); }, [this](const QString& title, const QString& why) { showError(title, why); });
 }
 
 void MainWindow::retranslateUi() {
-  setWindowTitle(modelPath_.isEmpty() ? tr("InferScope") : tr("InferScope — %1").arg(QFileInfo(modelPath_).fileName()));
+  const QString modelPath = session_->modelPath();
+  setWindowTitle(modelPath.isEmpty() ? tr("InferScope") : tr("InferScope — %1").arg(QFileInfo(modelPath).fileName()));
   tabs_->setTabText(0, tr("Charts"));
   tabs_->setTabText(1, tr("Block map"));
   tabs_->setTabText(2, tr("Playground"));
@@ -436,8 +389,8 @@ void MainWindow::retranslateUi() {
   exportAllAct_->setText(tr("Export all..."));
   exportAllAct_->setToolTip(tr("Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder."));
   quitAct_->setText(tr("&Quit"));
-  runAct_->setText(controller_->isRunning() ? tr("Pause") : tr("Run"));
-  runAct_->setIcon(QIcon(controller_->isRunning() ? QStringLiteral(":/icons/pause.svg") : QStringLiteral(":/icons/run.svg")));
+  runAct_->setText(session_->isRunning() ? tr("Pause") : tr("Run"));
+  runAct_->setIcon(QIcon(session_->isRunning() ? QStringLiteral(":/icons/pause.svg") : QStringLiteral(":/icons/run.svg")));
   runAct_->setToolTip(tr("Run or pause the engine (Space)."));
   stepAct_->setText(tr("Step"));
   stepAct_->setToolTip(tr("Run exactly one engine step (N)."));
@@ -531,12 +484,35 @@ void MainWindow::setDarkTheme(bool dark) {
   persistAppearance();
 }
 
-void MainWindow::openModel(const QString& path) {
-  pendingModelPath_ = path;
-  statusModel_->setText(tr("Loading %1 ...").arg(QFileInfo(path).fileName()));
-  log_->append(tr("Loading model %1").arg(path));
-  setLoadingUi(true);
-  controller_->loadModel(path);
+void MainWindow::connectSession() {
+  connect(session_, &WorkbenchSession::snapshotReady, this, &MainWindow::onSnapshot);
+  connect(session_, &WorkbenchSession::logLine, log_, &LogPanel::append);
+  connect(session_, &WorkbenchSession::errorOccurred, this, &MainWindow::showError);
+  connect(session_, &WorkbenchSession::modelLoadStarted, this, [this](const QString& path) {
+    if (!session_->isRequantizing()) statusModel_->setText(tr("Loading %1 ...").arg(QFileInfo(path).fileName()));
+    setLoadingUi(true);
+  });
+  connect(session_, &WorkbenchSession::loadProgress, this, &MainWindow::onLoadProgress);
+  connect(session_, &WorkbenchSession::loadCancelled, this, [this] {
+    setLoadingUi(false);
+    updateStatus();
+  });
+  connect(session_, &WorkbenchSession::modelLoaded, this, &MainWindow::onModelLoaded);
+  connect(session_, &WorkbenchSession::modelFailed, this, [this](const QString& path, const QString& error) {
+    setLoadingUi(false);
+    showError(tr("Model not loaded"), tr("%1\n\n%2").arg(path, error));
+    updateStatus();
+  });
+  connect(session_, &WorkbenchSession::settingsApplied, this, &MainWindow::onConfigApplied);
+  connect(session_, &WorkbenchSession::scenarioApplied, this, [this](const QString&, const EngineConfig& cfg, const WorkloadSpec& spec) {
+    settingsPanel_->setConfig(cfg);
+    loadGen_->setSpec(spec);
+    compareAct_->setEnabled(false);
+    leaveStartPage();
+  });
+  connect(session_, &WorkbenchSession::compareStarted, this, [this] { compareAct_->setEnabled(false); });
+  connect(session_, &WorkbenchSession::compareFinished, this, [this] { compareAct_->setEnabled(session_->hasVariants()); });
+  connect(session_, &WorkbenchSession::runningChanged, this, [this] { retranslateUi(); });
 }
 
 void MainWindow::setLoadingUi(bool loading) {
@@ -548,7 +524,7 @@ void MainWindow::setLoadingUi(bool loading) {
 
 void MainWindow::onLoadProgress(double fraction) {
   loadProgress_->setValue(int(fraction * 1000));
-  loadProgress_->setFormat(requantizing_ ? tr("Quantizing %p%") : tr("Reading %p%"));
+  loadProgress_->setFormat(session_->isRequantizing() ? tr("Quantizing %p%") : tr("Reading %p%"));
   // Parsing and binding follow the read; they are short, so the bar just waits full.
 }
 
@@ -562,87 +538,40 @@ void MainWindow::changeSpeed(int delta) {
   speed_->setCurrentIndex(order == n ? 0 : order);
 }
 
-void MainWindow::onLoadFinished(bool ok, const QString& error, const ModelCard& card) {
+void MainWindow::onModelLoaded(const ModelCard& card) {
   setLoadingUi(false);
-  requantizing_ = false;
-  const QString scenario = std::exchange(pendingScenario_, QString());
-  if (!ok) {
-    // The previous model (if any) stays loaded; say why this one was refused.
-    lastError_ = error;
-    showError(tr("Model not loaded"), tr("%1\n\n%2").arg(pendingModelPath_, error));
-    updateStatus();
-    return;
-  }
-  lastError_.clear();
-  modelPath_ = pendingModelPath_.isEmpty() ? QString::fromStdString(card.path) : pendingModelPath_;
-  addRecent(modelPath_);
+  addRecent(session_->modelPath());
   modelCard_->setCard(card);
   modelCard_->setKvDtype(settingsPanel_->config().kv_dtype);
   settingsPanel_->setModelCard(card);
-  charts_->clear();
-  log_->append(tr("Loaded %1 (%2 layers)").arg(QString::fromStdString(card.name)).arg(card.n_layers));
-  if (card.weight_mode != "stored")
-    log_->append(tr("Weights: %1, %2 MiB").arg(QString::fromStdString(card.weight_mode_label))
-                     .arg(card.weight_bytes / 1048576.0, 0, 'f', 1));
   retranslateUi();
-  if (!scenario.isEmpty()) {
-    QString err;
-    if (!loadScenario(scenario, &err)) showError(tr("Scenario not loaded"), err);
-  }
 }
 
 void MainWindow::onConfigApplied(bool ok, const QString& error, const EngineConfig& cfg, qint64 blocks) {
   if (!ok) {
-    lastError_ = error;
     settingsPanel_->setAppliedStatus(tr("Not applied: %1").arg(error), true);
-    log_->append(tr("Settings rejected: %1").arg(error), LogPanel::Error);
     return;
   }
   settingsPanel_->setAppliedStatus(blocks > 0 ? tr("Engine built with %1 KV blocks.").arg(blocks) : QString(), false);
   modelCard_->setKvDtype(cfg.kv_dtype);
   modelCard_->setBackend(cfg.backend, cfg.threads);
-  if (auto card = controller_->modelCard()) {
-    KvLayout layout{card->n_layers, card->n_kv_heads, card->head_dim, cfg.block_size, cfg.kv_dtype};
-    charts_->setCapacityBytes(qint64(blocks) * qint64(layout.block_bytes()));
-  }
   updateStatus();
 }
 
-bool MainWindow::confirmDiscard() {
-  if (!controller_->hasUnfinishedWork() || !interactive_) return true;
+bool MainWindow::askDiscard() {
+  if (!interactive_) return true;
   return QMessageBox::question(this, tr("Discard running work?"),
                                tr("Requests are still waiting or running. Rebuilding the engine discards them. Continue?")) ==
          QMessageBox::Yes;
 }
 
 void MainWindow::requestApply(const EngineConfig& cfg) {
-  if (!confirmDiscard()) return;
-  controller_->applyConfig(cfg);
+  if (session_->confirmDiscard()) session_->applySettings(cfg);
 }
 
 void MainWindow::requestWeightMode(const QString& name, bool outlier, double outlierValue) {
-  if (!controller_->hasModel()) {
-    showError(tr("Weights not changed"), tr("Load a model before choosing its weight quantization."));
-    return;
-  }
-  quant::WeightMode mode;
-  try {
-    mode = quant::parse_weight_mode(name.toStdString());
-  } catch (const std::invalid_argument& e) {
-    showError(tr("Weights not changed"), QString::fromStdString(e.what()));
-    return;
-  }
-  if (outlier) mode.outlier = float(outlierValue);
-  if (!confirmDiscard()) return;
-  applyWeightMode(mode);
-}
-
-void MainWindow::applyWeightMode(const quant::WeightMode& mode) {
-  pendingModelPath_ = modelPath_;
-  requantizing_ = true;
-  setLoadingUi(true);
-  log_->append(tr("Re-quantizing the weights to %1").arg(QString::fromStdString(mode.label())));
-  controller_->applyWeightMode(mode);
+  QString err;
+  if (!session_->requestWeightMode(name, outlier, outlierValue, &err) && !err.isEmpty()) showError(tr("Weights not changed"), err);
 }
 
 void MainWindow::showError(const QString& title, const QString& text) {
@@ -651,35 +580,49 @@ void MainWindow::showError(const QString& title, const QString& text) {
   if (interactive_) QMessageBox::warning(this, title, text);
 }
 
-void MainWindow::onSnapshot(EngineSnapshotPtr s) {
-  charts_->addSnapshot(*s);
-  if (!s->requests.empty()) workloadStarted_ = true;
+bool MainWindow::loadScenario(const QString& path, QString* error) {
+  // Edits in the settings panel not yet applied are the base the scenario's own settings override.
+  session_->setSettings(settingsPanel_->config());
+  return session_->loadScenario(path, error);
+}
+
+bool MainWindow::saveScenario(const QString& path, QString* error) {
+  session_->setSettings(settingsPanel_->config());
+  session_->setWorkload(loadGen_->spec());
+  return session_->saveScenario(path, error);
+}
+
+QStringList MainWindow::exportAllTo(const QString& dir, QString* error) {
+  // The manifest describes the settings and workload as the panels show them.
+  session_->setSettings(settingsPanel_->config());
+  session_->setWorkload(loadGen_->spec());
+  return exportSession(*session_, {charts_, blockMap_, compare_, lessons_}, dir, error);
+}
+
+void MainWindow::onSnapshot(const EngineSnapshotPtr& s) {
   if (!s->new_steps.empty() || !s->requests.empty()) leaveStartPage();
   if (presentation_) updatePresentationBar();
-  if (s->block_map) blockMap_->setSnapshot(s->block_map);
-  requests_->setRequests(s->requests);
-  playground_->addSnapshot(*s);
   updateStatus();
 }
 
 void MainWindow::updateStatus() {
   if (!statusRun_) return;
-  const auto snap = controller_->lastSnapshot();
+  const auto snap = session_->lastSnapshot();
   const qint64 running = snap ? snap->totals.running : 0, waiting = snap ? snap->totals.waiting : 0;
   statusRun_->setText(tr("%1 | step %2 | %3 running, %4 waiting | %5 KV blocks")
                           .arg(runStateText())
-                          .arg(controller_->totalSteps())
+                          .arg(session_->totalSteps())
                           .arg(running)
                           .arg(waiting)
-                          .arg(controller_->numBlocks()));
-  if (!modelPath_.isEmpty()) statusModel_->setText(modelPath_);
-  else if (!controller_->hasModel()) statusModel_->setText(tr("No model loaded"));
+                          .arg(session_->numBlocks()));
+  if (!session_->modelPath().isEmpty()) statusModel_->setText(session_->modelPath());
+  else if (!session_->modelCard()) statusModel_->setText(tr("No model loaded"));
 }
 
 QString MainWindow::runStateText() const {
-  const auto snap = controller_->lastSnapshot();
-  const bool work = controller_->hasUnfinishedWork();
-  if (!controller_->isRunning()) return work ? tr("paused") : tr("stopped");
+  const auto snap = session_->lastSnapshot();
+  const bool work = session_->hasUnfinishedWork();
+  if (!session_->isRunning()) return work ? tr("paused") : tr("stopped");
   if (work) return tr("running");
   return snap && snap->totals.submitted > 0 ? tr("idle: all requests ended") : tr("idle: waiting for requests");
 }
@@ -700,7 +643,7 @@ void MainWindow::rebuildRecentMenu() {
 
 void MainWindow::closeEvent(QCloseEvent* e) {
   saveSettings();
-  controller_->stop();  // the engine stops between steps; nothing keeps running after the window
+  session_->stop();  // the engine stops between steps; nothing keeps running after the window
   e->accept();
 }
 

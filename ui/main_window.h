@@ -1,18 +1,16 @@
 #pragma once
 // MainWindow: docks (model card, engine settings, requests, log), central tabs (charts, block map,
-// playground, load generator, compare, lessons), the run toolbar and the menus. It composes panels
-// and routes engine snapshots to them; the engine itself is only reached through EngineController.
+// playground, load generator, compare, lessons), the run toolbar and the menus. It composes panels on
+// a WorkbenchSession, which owns the engine, the model, the scenario and the export inputs; the views
+// show the session's current snapshot source (ui/session/session_views.h).
 #include <QMainWindow>
 #include <QPointer>
 #include <QTranslator>
 #include <memory>
-#include <optional>
 #include <vector>
 
-#include "engine/quant/weight_mode.h"
-
-#include "ui/compare/variant_run.h"
 #include "ui/engine/engine_snapshot.h"
+#include "ui/session/workbench_session.h"
 
 class QAction;
 class QActionGroup;
@@ -25,8 +23,6 @@ class QSettings;
 class QTabWidget;
 class QToolBar;
 class QToolButton;
-
-namespace inferscope { struct Scenario; }
 
 namespace inferscope::ui {
 
@@ -53,16 +49,10 @@ class MainWindow : public QMainWindow {
 
   // Dialog-free mode for tests and --screenshot: confirmations answer yes, errors only go to the log.
   void setInteractive(bool on) { interactive_ = on; }
-  void openModel(const QString& path);
-  // Applies a scenario. When it names a weight mode other than the running one, the weights are
-  // re-quantized first and the rest of the scenario is applied once they are ready.
+  WorkbenchSession* session() const { return session_; }
+  // The session's, with the settings panel's and load generator's values as the session's choice.
+  void openModel(const QString& path) { session_->openModel(path); }
   bool loadScenario(const QString& path, QString* error = nullptr);
-  // Re-quantizes the loaded model's stored weights (no dialog beyond the discard confirmation).
-  void applyWeightMode(const quant::WeightMode& mode);
-  // When set, scenarios run with these weights instead of their own "weights"/"outlier" (CLI export --weights).
-  void setWeightsOverride(std::optional<quant::WeightMode> mode) { weightsOverride_ = std::move(mode); }
-  // True while a scenario waits for the re-quantization it asked for.
-  bool hasPendingScenario() const { return !pendingScenario_.isEmpty(); }
   bool saveScenario(const QString& path, QString* error = nullptr);
   QStringList exportAllTo(const QString& dir, QString* error = nullptr);
   void setLanguage(const QString& code);  // "en", "zh_TW", "zh_CN"
@@ -82,7 +72,7 @@ class MainWindow : public QMainWindow {
   void setDarkTheme(bool dark);
   void saveSettings();
 
-  EngineController* controller() const { return controller_; }
+  EngineController* controller() const { return session_->controller(); }
   ChartsPanel* charts() const { return charts_; }
   BlockMapPanel* blockMap() const { return blockMap_; }
   EngineSettingsPanel* settingsPanel() const { return settingsPanel_; }
@@ -93,8 +83,8 @@ class MainWindow : public QMainWindow {
   LessonsPanel* lessons() const { return lessons_; }
   LogPanel* log() const { return log_; }
   QTabWidget* tabs() const { return tabs_; }
-  QString lastError() const { return lastError_; }
-  QString scenarioName() const { return scenarioName_; }  // the loaded scenario's "name"
+  QString lastError() const { return session_->lastError(); }
+  QString scenarioName() const { return session_->scenarioName(); }  // the loaded scenario's "name"
   QAction* runAction() const { return runAct_; }
   QAction* stepAction() const { return stepAct_; }
   QToolBar* runToolBar() const { return runBar_; }
@@ -117,16 +107,16 @@ class MainWindow : public QMainWindow {
   void createMenus();
   void createDocks();
   void retranslateUi();
-  void onSnapshot(EngineSnapshotPtr s);
+  void connectSession();
+  void onSnapshot(const EngineSnapshotPtr& s);
   void onLoadProgress(double fraction);
   void setLoadingUi(bool loading);
   void changeSpeed(int delta);
-  void onLoadFinished(bool ok, const QString& error, const ModelCard& card);
+  void onModelLoaded(const ModelCard& card);
   void onConfigApplied(bool ok, const QString& error, const EngineConfig& cfg, qint64 blocks);
   void requestApply(const EngineConfig& cfg);
   void requestWeightMode(const QString& mode, bool outlier, double outlierValue);
-  bool confirmDiscard();
-  bool requantizing_ = false;  // the load progress bar shows a re-quantization
+  bool askDiscard();
   void showError(const QString& title, const QString& text);
   void addRecent(const QString& path);
   void rebuildRecentMenu();
@@ -148,7 +138,7 @@ class MainWindow : public QMainWindow {
 
   QString settingsFile_;
   bool interactive_ = true;
-  EngineController* controller_ = nullptr;
+  WorkbenchSession* session_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   ChartsPanel* charts_ = nullptr;
   BlockMapPanel* blockMap_ = nullptr;
@@ -198,22 +188,13 @@ class MainWindow : public QMainWindow {
   QProgressBar* loadProgress_ = nullptr;
   QToolButton* cancelLoadButton_ = nullptr;
   QStringList recent_;
-  QString modelPath_;
-  QString pendingModelPath_;
-  QString pendingScenario_;  // applied when the re-quantization it asked for has finished
-  std::optional<quant::WeightMode> weightsOverride_;
-  QString scenarioName_;
-  std::vector<VariantSpec> variants_;  // the loaded scenario's comparison (empty when it has none)
-  WorkloadSpec variantWorkload_;
   QString language_ = QStringLiteral("en");
   QTranslator translator_;
-  QString lastError_;
   bool presentation_ = false;
   bool dark_ = false;
   bool restoring_ = true;
   bool shownOnce_ = false;
   bool hasSavedState_ = false;  // a dock layout was restored (else the first show sizes the docks)  // the first show checks the frame (known only then) against the screen  // the constructor is applying saved settings: nothing to write back yet
-  bool workloadStarted_ = false;  // a scenario, the load generator or a submitted request gave work
   QWidget* central_ = nullptr;
   StartPage* startPage_ = nullptr;
   PresentationBar* presentationBar_ = nullptr;

@@ -18,7 +18,6 @@
 #include "ui/charts/charts_panel.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
-#include "ui/engine/engine_controller.h"
 #include "ui/lessons/lessons_panel.h"
 #include "ui/main_window.h"
 #include "ui/panels/log_panel.h"
@@ -142,12 +141,12 @@ void MainWindow::updatePresentationBar() {
   const qint64 cap = charts_->capacityBytes();
   const double kv = steps.empty() || cap <= 0 ? (cap > 0 ? 0.0 : -1.0) : double(steps.back().kv_bytes_allocated) / double(cap);
   int running = 0, waiting = 0;
-  if (const auto snap = controller_->lastSnapshot())
+  if (const auto snap = session_->lastSnapshot())
     for (const auto& r : snap->requests) {
       running += r.state == "running";
       waiting += r.state == "waiting" || r.state == "preempted";
     }
-  presentationBar_->setNumbers(controller_->totalSteps(), rate, kv, running, waiting);
+  presentationBar_->setNumbers(session_->totalSteps(), rate, kv, running, waiting);
 }
 
 bool MainWindow::startExperiment(const QString& scenario, QString* error) {
@@ -155,20 +154,20 @@ bool MainWindow::startExperiment(const QString& scenario, QString* error) {
   leaveStartPage();
   tabs_->setCurrentWidget(charts_);
   // Queued behind the scenario's rebuild, workload and comparison: the live run starts after them.
-  controller_->run();
+  session_->run();
   return true;
 }
 
 void MainWindow::onRunTriggered() {
-  if (controller_->isRunning()) {
-    controller_->pause();
+  if (session_->isRunning()) {
+    session_->pause();
     return;
   }
-  const auto snap = controller_->lastSnapshot();
-  const bool nothingLoaded = !workloadStarted_ && !hasPendingScenario() && !controller_->hasUnfinishedWork() &&
-                             charts_->steps().empty() && (!snap || snap->requests.empty());
+  const auto snap = session_->lastSnapshot();
+  const bool nothingLoaded = !session_->workloadStarted() && !session_->hasPendingScenario() && !session_->hasUnfinishedWork() &&
+                             session_->steps().empty() && (!snap || snap->requests.empty());
   if (!nothingLoaded) {
-    controller_->run();
+    session_->run();
     return;
   }
   // Run with nothing to run used to do nothing: offer the first experiment instead.

@@ -1,5 +1,6 @@
 // inferscope-cli export: run a scenario headless and write every chart (PNG 1x/2x, SVG), the step
-// metrics CSV and the manifest — the workbench's own "Export all" (ui/export), on the offscreen platform.
+// metrics CSV and the manifest — the workbench's own "Export all" (ui/session/session_export.h), drawn
+// by the workbench's chart widgets on an export board (no main window), on the offscreen platform.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -11,12 +12,11 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QTemporaryDir>
 
 #include "engine/model/default_model.h"
-#include "ui/engine/engine_controller.h"
+#include "ui/headless/export_board.h"
 #include "ui/headless/headless_run.h"
-#include "ui/main_window.h"
+#include "ui/session/workbench_session.h"
 #endif
 
 namespace inferscope::cli {
@@ -44,25 +44,25 @@ int run_export(const ExportOptions& o) {
   static char* argv[] = {arg0, nullptr};
   QApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("InferScope"));
-  // A throwaway settings file: an export must not depend on (or change) the user's workbench settings.
-  QTemporaryDir settingsDir;
-  ui::MainWindow w(settingsDir.filePath(QStringLiteral("export.ini")));
-  w.setInteractive(false);
-  w.resize(o.width, o.height);
-  w.show();
-  w.openModel(QString::fromStdString(modelPath));
+  // The engine's default settings, not the user's workbench settings: an export must not depend on them.
+  ui::WorkbenchSession session;
+  session.applySettings(EngineConfig{});
+  ui::ExportBoard board(&session);
+  board.resize(o.width, o.height);
+  board.show();
+  session.openModel(QString::fromStdString(modelPath));
   QString err;
   ui::HeadlessRun run;
   run.scenario = QFileInfo(QString::fromStdString(o.scenario)).absoluteFilePath();
   run.steps = o.steps;
   // --weights (or --outlier) overrides the scenario's own "weights"; without them the scenario decides.
   if (o.model.app != nullptr && (o.model.app->count("--weights") > 0 || o.model.outlier)) run.weights = weight_mode_of(o.model);
-  if (!ui::runHeadless(w, run, &err))
+  if (!ui::runHeadless(session, run, &err))
     throw std::runtime_error(err.toStdString());
-  const QStringList files = w.exportAllTo(QString::fromStdString(o.out), &err);
+  const QStringList files = board.exportTo(QString::fromStdString(o.out), &err);
   if (files.isEmpty()) throw std::runtime_error(err.toStdString());
   std::printf("wrote %lld files to %s (%lld engine steps)\n", static_cast<long long>(files.size()), o.out.c_str(),
-              static_cast<long long>(w.controller()->totalSteps()));
+              static_cast<long long>(session.totalSteps()));
   return 0;
 #endif
 }
@@ -80,9 +80,9 @@ Command add_export_command(CLI::App& root) {
       ->check(CLI::ExistingFile);
   app->add_option("--out", o->out, "folder to write into (created when missing)")->required();
   app->add_option("--steps", o->steps, "engine steps to run (default: until every request has finished)");
-  app->add_option("--width", o->width, "window width in pixels (charts are exported at their on-screen size)")
+  app->add_option("--width", o->width, "width in pixels the charts are laid out in (exports are at least 1200 px wide)")
       ->check(CLI::Range(640, 8000));
-  app->add_option("--height", o->height, "window height in pixels")->check(CLI::Range(480, 8000));
+  app->add_option("--height", o->height, "height in pixels the charts are laid out in")->check(CLI::Range(480, 8000));
   return {app, [o] { return run_export(*o); }};
 }
 

@@ -16,13 +16,11 @@
 #include <memory>
 
 #include "engine/model/default_model.h"
-#include "ui/engine/engine_controller.h"
 #include "ui/headless/headless_run.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
 #include "ui/main_window.h"
 
-using inferscope::ui::EngineController;
 using inferscope::ui::MainWindow;
 
 namespace {
@@ -72,7 +70,7 @@ int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, i
   inferscope::ui::HeadlessRun run;
   run.scenario = scenario;
   run.steps = steps;
-  if (!inferscope::ui::runHeadless(w, run, &err)) {
+  if (!inferscope::ui::runHeadless(*w.session(), run, &err)) {
     std::fprintf(stderr, "inferscope: %s\n", qPrintable(err));
     return 1;
   }
@@ -103,7 +101,7 @@ int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, i
     return 1;
   }
   std::printf("%s: %dx%d, %lld steps\n", qPrintable(out), img.width(), img.height(),
-              static_cast<long long>(w.controller()->totalSteps()));
+              static_cast<long long>(w.session()->totalSteps()));
   return 0;
 }
 

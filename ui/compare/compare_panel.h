@@ -1,6 +1,6 @@
 #pragma once
 // ComparePanel: the "Compare" tab. When a scenario compares settings, each variant is run for real on
-// its own engine (EngineController::runCompare) and this panel overlays their per-step utilization and
+// its own engine (WorkbenchSession::runCompare) and this panel overlays their per-step utilization and
 // their throughput over engine time, one colour per variant with a legend, plus a summary table.
 #include <QWidget>
 #include <vector>

@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "ui/engine/engine_controller.h"
-#include "ui/main_window.h"
+#include "ui/session/workbench_session.h"
 
 namespace inferscope::ui {
 
@@ -21,8 +21,7 @@ bool waitFor(P pred, qint64 timeoutMs) {
 constexpr qint64 kForever = std::numeric_limits<qint64>::max() / 2;
 }  // namespace
 
-bool runHeadless(MainWindow& w, const HeadlessRun& run, QString* error) {
-  w.setInteractive(false);
+bool runHeadless(WorkbenchSession& w, const HeadlessRun& run, QString* error) {
   EngineController* c = w.controller();
   if (!waitFor([&] { return (c->hasModel() && !c->isLoading()) || !w.lastError().isEmpty(); }, run.modelTimeoutMs) ||
       !c->hasModel()) {
@@ -43,7 +42,12 @@ bool runHeadless(MainWindow& w, const HeadlessRun& run, QString* error) {
   c->pause();
   // Every command the worker handles publishes a snapshot; count them to know when one was answered.
   int snapshots = 0;
-  QObject::connect(c, &EngineController::snapshotReady, c, [&snapshots] { ++snapshots; });
+  const QMetaObject::Connection counter = QObject::connect(c, &EngineController::snapshotReady, c, [&snapshots] { ++snapshots; });
+  // The counter lives on this stack frame: the connection must not outlive it.
+  struct Disconnect {
+    QMetaObject::Connection c;
+    ~Disconnect() { QObject::disconnect(c); }
+  } disconnectOnReturn{counter};
   // The comparison (if the scenario has one) runs first on the engine thread; however long it takes.
   waitFor([&] { return !c->isComparing(); }, kForever);
   if (!run.scenario.isEmpty()) waitFor([&] { return c->hasUnfinishedWork(); }, 30000);

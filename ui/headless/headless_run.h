@@ -1,7 +1,8 @@
 #pragma once
-// Drives a MainWindow without a user: wait for the model, load a scenario (its comparison runs too),
+// Drives a WorkbenchSession without a user: wait for the model, load a scenario (its comparison runs too),
 // step the engine N times or to completion, let the charts catch up. Shared by `inferscope --screenshot`
-// and `inferscope-cli export`, so a screenshot and an export show the same run.
+// (with the window on the session) and `inferscope-cli export` (with the export board on it), so a
+// screenshot and an export show the same run.
 #include <QString>
 #include <optional>
 
@@ -9,7 +10,7 @@
 
 namespace inferscope::ui {
 
-class MainWindow;
+class WorkbenchSession;
 
 struct HeadlessRun {
   QString scenario;          // empty: run what is already queued
@@ -19,7 +20,8 @@ struct HeadlessRun {
   std::optional<quant::WeightMode> weights;
 };
 
-// Returns false with *error set. The window must have a model load in flight or done.
-bool runHeadless(MainWindow& w, const HeadlessRun& run, QString* error);
+// Returns false with *error set. The session must have a model load in flight or done; confirmations
+// are the caller's (a session without a discard confirmation answers yes).
+bool runHeadless(WorkbenchSession& w, const HeadlessRun& run, QString* error);
 
 }  // namespace inferscope::ui

@@ -15,14 +15,14 @@
 #include <QTextEdit>
 #include <QVBoxLayout>
 
-#include "ui/engine/engine_controller.h"
 #include "ui/engine/engine_texts.h"
 #include "ui/panels/token_style.h"
+#include "ui/session/workbench_session.h"
 
 namespace inferscope::ui {
 
 
-PlaygroundPanel::PlaygroundPanel(EngineController* controller, QWidget* parent) : QWidget(parent), controller_(controller) {
+PlaygroundPanel::PlaygroundPanel(WorkbenchSession* session, QWidget* parent) : QWidget(parent), session_(session) {
   prompt_ = new QPlainTextEdit;
   prompt_->setMaximumHeight(110);
   mode_ = new QComboBox;
@@ -81,12 +81,12 @@ PlaygroundPanel::PlaygroundPanel(EngineController* controller, QWidget* parent) 
   l->addWidget(output_, 1);
 
   connect(send_, &QPushButton::clicked, this, &PlaygroundPanel::send);
-  connect(controller_, &EngineController::requestSubmitted, this, [this](quint64 tag, qint64 id, const QString& err) {
+  connect(session_, &WorkbenchSession::requestSubmitted, this, [this](quint64 tag, qint64 id, const QString& err) {
     if (tag != tag_) return;
     requestId_ = id;
     status_->setText(err.isEmpty() ? tr("Request %1 submitted; press Run or Step to generate.").arg(id) : tr("Not submitted: %1").arg(err));
   });
-  connect(controller_, &EngineController::promptTokens, this, [this](qint64 id, const QStringList& pieces) {
+  connect(session_, &WorkbenchSession::promptTokens, this, [this](qint64 id, const QStringList& pieces) {
     if (id != requestId_) return;
     promptPieces_ = pieces;
     render();
@@ -129,7 +129,7 @@ void PlaygroundPanel::send() {
   promptPieces_.clear();
   promptHit_ = -1;
   output_tokens_.clear();
-  tag_ = controller_->submit(r, mode_->currentIndex() == 0);
+  tag_ = session_->submit(r, mode_->currentIndex() == 0);
 }
 
 void PlaygroundPanel::addSnapshot(const EngineSnapshot& s) {

@@ -19,12 +19,13 @@ class QTextEdit;
 
 namespace inferscope::ui {
 
-class EngineController;
+class WorkbenchSession;
 
 class PlaygroundPanel : public QWidget {
   Q_OBJECT
  public:
-  explicit PlaygroundPanel(EngineController* controller, QWidget* parent = nullptr);
+  // Submits through the session and follows its current source's answers (prompt pieces, tokens).
+  explicit PlaygroundPanel(WorkbenchSession* session, QWidget* parent = nullptr);
   void addSnapshot(const EngineSnapshot& s);
   int64_t currentRequest() const { return requestId_; }
   QString outputText() const;      // generated text only
@@ -42,7 +43,7 @@ class PlaygroundPanel : public QWidget {
   void render();  // the whole transcript, when the prompt's split into hit / prefilled becomes known
   void appendOutput(const QString& text, TokenOrigin origin, int index);
 
-  EngineController* controller_;
+  WorkbenchSession* session_;
   QPlainTextEdit* prompt_ = nullptr;
   QComboBox* mode_ = nullptr;
   QSpinBox* maxTokens_ = nullptr;

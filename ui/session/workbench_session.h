@@ -1,0 +1,159 @@
+#pragma once
+// WorkbenchSession: one workbench session without any widget. It owns the engine controller, the
+// loaded model and scenario, the engine settings and workload chosen (applied or waiting for a
+// re-quantization), and what an export writes (the step log, the comparison, the manifest). The main
+// window, the headless `--screenshot` run and `inferscope-cli export` all drive a session; the views
+// show the session's current SnapshotSource (a live engine by default) through snapshotReady.
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "engine/quant/weight_mode.h"
+#include "engine/workload/workload.h"
+#include "ui/compare/compare_result.h"
+#include "ui/compare/variant_run.h"
+#include "ui/engine/engine_snapshot.h"
+#include "ui/session/snapshot_source.h"
+
+namespace inferscope::ui {
+
+class EngineController;
+class LiveEngineSource;
+
+class WorkbenchSession : public QObject {
+  Q_OBJECT
+ public:
+  explicit WorkbenchSession(QObject* parent = nullptr);
+  ~WorkbenchSession() override;  // stops the engine thread before anything else goes
+
+  // --- Sources -------------------------------------------------------------------------------------
+  EngineController* controller() const { return controller_; }  // commands to the live engine
+  LiveEngineSource* liveSource() const { return live_; }
+  SnapshotSource* source() const { return source_; }  // what the views show now
+  // Shows another source (a recording, a test's hand-made stream); the session takes ownership.
+  // nullptr returns to the live engine. The step log restarts; sourceChanged() tells the views to clear.
+  void setSource(SnapshotSource* source);
+  // The engine's own log lines (spdlog) come through logLine too (one session in a process holds them).
+  void captureEngineLog();
+  // Stops the engine thread (within one step); nothing runs afterwards. Idempotent; the destructor calls it.
+  void stop();
+
+  // --- Model ---------------------------------------------------------------------------------------
+  void openModel(const QString& path);  // loads off the GUI thread: modelLoadStarted ... modelLoaded / modelFailed
+  QString modelPath() const { return modelPath_; }
+  QString loadingPath() const { return pendingModelPath_; }
+  bool isLoading() const;
+  bool isRequantizing() const { return requantizing_; }
+  void cancelLoad();
+  // Re-quantizes the loaded model's stored weights (asks confirmDiscard first when named by the user).
+  void applyWeightMode(const quant::WeightMode& mode);
+  // Parses a weight mode named in the settings panel; false with *error when no model is loaded, the
+  // name is not a mode, or the discard was declined (*error empty then).
+  bool requestWeightMode(const QString& name, bool outlier, double outlierValue, QString* error);
+  // The last load or settings error; empty once a model loaded.
+  QString lastError() const { return lastError_; }
+
+  // --- Settings and workload -----------------------------------------------------------------------
+  // The engine settings chosen last (the base a scenario's "engine" overrides); applySettings rebuilds
+  // the engine with them, setSettings only records them.
+  const EngineConfig& settings() const { return settings_; }
+  void setSettings(const EngineConfig& cfg) { settings_ = cfg; }
+  void applySettings(const EngineConfig& cfg);
+  const WorkloadSpec& workload() const { return workload_; }
+  void setWorkload(const WorkloadSpec& spec) { workload_ = spec; }  // recorded, not started
+  void startWorkload(const WorkloadSpec& spec);  // queues the load generator's plan on the engine
+  // Asked before work in flight is discarded (settings, weights, scenario); without it the answer is yes.
+  void setDiscardConfirmation(std::function<bool()> ask) { askDiscard_ = std::move(ask); }
+  bool confirmDiscard() const;
+
+  // --- Scenario ------------------------------------------------------------------------------------
+  // Applies a scenario. When it names a weight mode other than the running one, the weights are
+  // re-quantized first and the rest of the scenario is applied once they are ready; while a model is
+  // loading, the scenario waits for it. False with *error when the file cannot be read or parsed.
+  bool loadScenario(const QString& path, QString* error = nullptr);
+  bool saveScenario(const QString& path, QString* error = nullptr) const;
+  // When set, scenarios run with these weights instead of their own "weights"/"outlier" (CLI export --weights).
+  void setWeightsOverride(std::optional<quant::WeightMode> mode) { weightsOverride_ = std::move(mode); }
+  bool hasPendingScenario() const { return !pendingScenario_.isEmpty(); }  // waiting for a load or re-quantization
+  QString scenarioName() const { return scenarioName_; }
+  bool hasVariants() const { return !variants_.empty(); }
+  // Runs the loaded scenario's variants again (Compare tab); false when it has none or one is running.
+  bool runCompare();
+  void cancelCompare();
+  bool isComparing() const;
+  // True once a scenario, the load generator or a submitted request gave the engine work.
+  bool workloadStarted() const { return workloadStarted_; }
+
+  // --- Run (live engine) ---------------------------------------------------------------------------
+  // Commands reach the live engine whatever source the views show; the state queries below describe the
+  // current source (its newest snapshot).
+  void run();
+  void pause();
+  void stepOnce();
+  void reset();  // drops requests and history, queues the loaded workload again, waits paused
+  void setStepsPerSecond(int sps);
+  quint64 submit(const Request& request, bool chat);  // requestSubmitted(tag, ...) answers
+  void cancelRequest(int64_t id);
+  bool isRunning() const;
+  bool hasUnfinishedWork() const;
+  int64_t totalSteps() const;
+  qint64 numBlocks() const;
+  std::optional<ModelCard> modelCard() const;
+  EngineSnapshotPtr lastSnapshot() const;
+
+  // --- Export inputs -------------------------------------------------------------------------------
+  // Every step the current source delivered since its engine was last built, in order.
+  const std::vector<StepMetrics>& steps() const { return steps_; }
+  CompareResultPtr compareResult() const { return compare_; }
+  // The manifest's run description: model, weights, settings, workload, scenario and compared variants.
+  QJsonObject manifest() const;
+
+ signals:
+  void snapshotReady(inferscope::ui::EngineSnapshotPtr snapshot);  // from the current source
+  void sourceChanged();
+  void logLine(const QString& text, int level);  // SnapshotSource::LogLevel
+  void errorOccurred(const QString& title, const QString& text);
+  void modelLoadStarted(const QString& path);
+  void loadProgress(double fraction);
+  void loadCancelled();
+  void modelLoaded(const inferscope::ModelCard& card);
+  void modelFailed(const QString& path, const QString& error);
+  void settingsApplied(bool ok, const QString& error, const inferscope::EngineConfig& config, qint64 numBlocks);
+  // A scenario's settings and workload were applied (the panels show them).
+  void scenarioApplied(const QString& name, const inferscope::EngineConfig& config, const inferscope::WorkloadSpec& workload);
+  void compareStarted(const QString& scenario, int variants);
+  void compareProgress(int done, int total, const QString& running);
+  void compareFinished(inferscope::ui::CompareResultPtr result);
+  void requestSubmitted(quint64 tag, qint64 id, const QString& error);
+  void promptTokens(qint64 id, const QStringList& pieces);
+  void runningChanged(bool running);
+
+ private:
+  void connectSource(SnapshotSource* s);
+  void onSnapshot(const EngineSnapshotPtr& s);
+  void onLoadFinished(bool ok, const QString& error, const ModelCard& card);
+  void startCompare(const std::string& name);
+
+  EngineController* controller_ = nullptr;
+  LiveEngineSource* live_ = nullptr;
+  SnapshotSource* source_ = nullptr;
+  std::function<bool()> askDiscard_;
+  QString modelPath_, pendingModelPath_;
+  QString pendingScenario_;  // applied when the re-quantization it asked for has finished
+  bool requantizing_ = false;
+  QString lastError_;
+  std::optional<quant::WeightMode> weightsOverride_;
+  EngineConfig settings_;
+  WorkloadSpec workload_;
+  QString scenarioName_;
+  std::vector<VariantSpec> variants_;  // the loaded scenario's comparison (empty when it has none)
+  WorkloadSpec variantWorkload_;
+  bool workloadStarted_ = false;
+  std::vector<StepMetrics> steps_;
+  CompareResultPtr compare_;
+};
+
+}  // namespace inferscope::ui
