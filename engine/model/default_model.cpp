@@ -6,8 +6,7 @@
 
 namespace inferscope {
 
-std::string default_model_path() {
-  if (const char* env = std::getenv("INFERSCOPE_MODEL"); env && *env) return env;
+std::string model_cache_dir() {
   std::filesystem::path cache;
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) {
     cache = xdg;
@@ -16,7 +15,12 @@ std::string default_model_path() {
   } else {
     cache = ".cache";
   }
-  return (cache / "inferscope" / "models" / kDefaultModelFile).string();
+  return (cache / "inferscope" / "models").string();
+}
+
+std::string default_model_path() {
+  if (const char* env = std::getenv("INFERSCOPE_MODEL"); env && *env) return env;
+  return (std::filesystem::path(model_cache_dir()) / kDefaultModelFile).string();
 }
 
 std::string resolve_model_path(const std::string& user_path) {
