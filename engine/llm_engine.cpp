@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine/backend/forward_backend.h"
+#include "engine/kv/kv_groups.h"
 #include "engine/spec/drafter.h"
 #include "engine/spec/verifier.h"
 #include "kernels/cpu/thread_pool.h"
@@ -49,6 +50,22 @@ LLMEngine::LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig conf
   layout.head_dim = mc.head_dim;
   layout.block_size = config_.block_size;
   layout.dtype = config_.kv_dtype;
+  std::vector<KvGroup> groups{KvGroup{}};
+  if (mc.has_swa() && config_.kv_window_release) {
+    std::vector<int32_t> windows(size_t(mc.n_layers), 0);
+    for (int l = 0; l < mc.n_layers; ++l) windows[size_t(l)] = mc.is_swa(l) ? mc.sliding_window : 0;
+    KvGroupPlan plan = plan_kv_groups(windows);
+    if (plan.groups.size() > 1) {
+      layout.n_layers = plan.layers_per_group;
+      layout.layer_pool = std::move(plan.layer_slot);
+      layout.layer_group = std::move(plan.layer_group);
+      groups = std::move(plan.groups);
+    }
+  }
+  if (groups.size() == 1) {
+    groups[0].layers.resize(size_t(mc.n_layers));
+    for (int l = 0; l < mc.n_layers; ++l) groups[0].layers[size_t(l)] = l;
+  }
   const int64_t blocks = layout.blocks_for_budget(config_.kv_budget_bytes);
   if (blocks < 1)
     throw std::invalid_argument("a KV budget of " + std::to_string(config_.kv_budget_bytes) +
@@ -56,7 +73,8 @@ LLMEngine::LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig conf
   if (blocks > (int64_t(1) << 30)) throw std::invalid_argument("the KV budget is too large");
   pool_ = std::make_unique<kernels::ThreadPool>(config_.threads);
   backend_ = make_backend(config_.backend, *model_, layout, blocks, pool_.get());
-  kv_ = std::make_unique<KvCacheManager>(static_cast<int32_t>(blocks), config_.block_size, config_.prefix_caching);
+  kv_ = std::make_unique<KvCacheManager>(static_cast<int32_t>(blocks), config_.block_size, config_.prefix_caching,
+                                         std::move(groups));
   scheduler_ = std::make_unique<Scheduler>(config_.sched, *kv_);
   if (config_.spec.enabled())
     drafter_ = spec::make_drafter(config_.spec, model_, config_.kv_budget_bytes, config_.block_size,
@@ -362,6 +380,11 @@ StepResult LLMEngine::step() {
 
   if (drafter_) propose_drafts();
   StepPlan plan = scheduler_->schedule();
+  // The step's blocks are all allocated now; window groups release theirs only after the forward pass.
+  const KvLayout& layout = backend_->kv_layout();
+  kv_bytes_peak_ = std::max(kv_bytes_peak_, int64_t(kv_->num_used_blocks()) * int64_t(layout.block_bytes()));
+  kv_bytes_peak_full_ = std::max(kv_bytes_peak_full_, int64_t(kv_->num_full_attention_blocks()) *
+                                                          int64_t(layout.full_attention_block_bytes()));
   // A preempted sequence recomputes from scratch: its drafter state goes too.
   if (drafter_ && plan.preempted > 0)
     for (Sequence* w : scheduler_->waiting())
@@ -381,6 +404,8 @@ StepResult LLMEngine::step() {
     sl.n_new = p.n_tokens;
     sl.n_past = s->n_computed;
     sl.block_table = &kv_->block_table(s->id);
+    if (kv_->num_groups() > 1)
+      for (int g = 0; g < kv_->num_groups(); ++g) sl.group_tables.push_back(&kv_->block_table(s->id, g));
     sl.n_logits = s->n_computed + n_real == static_cast<int>(s->tokens.size()) ? 1 + n_draft : 0;
     batch.tokens.insert(batch.tokens.end(), s->tokens.begin() + s->n_computed,
                         s->tokens.begin() + s->n_computed + n_real);
@@ -459,11 +484,13 @@ StepMetrics LLMEngine::make_metrics(const StepPlan& plan, double step_ms, int fi
   m.kv_bytes_allocated = int64_t(m.kv_blocks_used) * int64_t(L.block_bytes());
   for (const Sequence* s : scheduler_->running())
     m.kv_bytes_contiguous_reserved += int64_t(std::min(s->n_prompt + s->params.max_tokens, max_model_len_)) *
-                                      int64_t(L.token_payload_bytes());
+                                      int64_t(L.model_token_payload_bytes());
   m.prefix_hit_tokens = kv_->prefix_hit_tokens() - hit_before;
   m.prefix_query_tokens = kv_->prefix_query_tokens() - query_before;
   m.spec_drafted = step_spec_drafted_;
   m.spec_accepted = step_spec_accepted_;
+  m.kv_bytes_peak = kv_bytes_peak_;
+  m.kv_bytes_peak_full_attention = kv_bytes_peak_full_;
   // Throughput over the steps of the last second.
   tps_window_.push_back({m.t_ms, generated});
   while (tps_window_.size() > 1 && m.t_ms - tps_window_.front().first > 1000.0) tps_window_.erase(tps_window_.begin());
@@ -508,7 +535,7 @@ RequestInfo LLMEngine::request_info(int64_t request_id) const {
     info.spec_passes += s->spec_passes;
     info.spec_rejections += s->spec_rejections;
     info.n_prefix_hit = std::max(info.n_prefix_hit, s->n_prefix_hit);
-    if (kv_->has_sequence(s->id)) info.blocks_held += static_cast<int>(kv_->block_table(s->id).size());
+    if (kv_->has_sequence(s->id)) info.blocks_held += kv_->num_blocks_held(s->id);
     any_running |= s->status == SeqStatus::Running;
     any_waiting |= s->status == SeqStatus::Waiting;
     any_preempted_waiting |= s->status == SeqStatus::Waiting && s->preemptions > 0;

@@ -30,6 +30,10 @@ struct EngineConfig {
   int block_size = 16;
   size_t kv_budget_bytes = size_t(64) << 20;
   bool prefix_caching = true;
+  // Sliding-window models (Gemma 3): the window layers' blocks leave the cache once the window has
+  // passed them (engine/kv/kv_groups.h). Off: one table for every layer, sized for full attention,
+  // the window applied as a mask only (the reference the tests compare against).
+  bool kv_window_release = true;
   kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled;
   SchedulerConfig sched;
   int threads = 0;                  // compute threads (0 = one per core)
@@ -200,6 +204,7 @@ class LLMEngine {
   int64_t next_request_id_ = 0;
   int64_t next_seq_id_ = 0;
   int64_t step_index_ = 0;
+  int64_t kv_bytes_peak_ = 0, kv_bytes_peak_full_ = 0;  // StepMetrics' running peaks
   int max_model_len_ = 0;
   Clock::time_point start_{};
   bool started_ = false;

@@ -59,6 +59,10 @@ int run_generate(const GenerateOptions& o) {
     j["prefill_tok_s"] = prefill_tps;
     j["decode_tok_s"] = decode_tps;
     j["stop_reason"] = info.finish_reason;
+    if (const auto last = engine.metrics().latest()) {
+      j["kv_bytes_peak"] = last->kv_bytes_peak;
+      j["kv_bytes_peak_full_attention"] = last->kv_bytes_peak_full_attention;
+    }
     if (info.finish_reason == "kv_full") j["stop_message"] = info.error + " (--kv-budget-mib)";
     spec::SpecStats st{info.spec_drafted, info.spec_accepted, info.spec_passes, info.spec_rejections};
     st.add_to_json(j, engine.config().spec);

@@ -132,6 +132,11 @@ int run_run(const RunOptions& o) {
     const RunSummary summary = summarize_run(engine, driver.request_ids(), wall);
     if (&v == &variants.front()) write_run_files(o, engine, driver);
     nlohmann::json j = summary.to_json();
+    // The cache's peak, and what it would have been had every layer kept every token (sliding windows).
+    if (const auto last = engine.metrics().latest()) {
+      j["kv_bytes_peak"] = last->kv_bytes_peak;
+      j["kv_bytes_peak_full_attention"] = last->kv_bytes_peak_full_attention;
+    }
     j["engine"] = engine_config_to_json(v.config);
     j["workload"] = workload_to_json(spec);
     if (!sc.name.empty()) j["scenario"] = sc.name;

@@ -15,6 +15,15 @@
 // whose K/V exists (commit_tokens). The table always has exactly blocks_needed(num_tokens) entries.
 // Misuse (unknown or duplicate sequence id, out-of-range counts) throws std::invalid_argument or
 // std::out_of_range and leaves the manager unchanged.
+//
+// Groups (engine/kv/kv_groups.h): a sequence has one table per group, all over the same pool and all
+// covering the same num_tokens. A full-attention group keeps every block. A window group of window W
+// releases, when tokens are committed, every block wholly before the next query's window (positions
+// < committed - W + 1): its refcount drops, and a block nobody else holds goes back to the free queue
+// (keeping its prefix-cache hash until it is reused). Its table entry then reads kReleasedBlock. A
+// prefix hit of k blocks needs, per full group, the cached blocks 0..k-1 and, per window group, only
+// the blocks that still hold the window of position k*B (see docs/architecture.md). Without a window
+// group (the default: one full group) everything behaves as a single table.
 #include <cstdint>
 #include <map>
 #include <span>
@@ -22,6 +31,7 @@
 #include <vector>
 
 #include "engine/kv/block_pool.h"
+#include "engine/kv/kv_groups.h"
 #include "engine/metrics/block_map_snapshot.h"
 
 namespace inferscope {
@@ -37,6 +47,15 @@ class KvCacheManager {
  public:
   // Throws std::invalid_argument for num_blocks < 1 or block_size outside 1..256.
   KvCacheManager(int32_t num_blocks, int32_t block_size, bool enable_prefix_caching);
+  // With groups (at least one; layers are only reported in snapshots). Window groups release blocks.
+  KvCacheManager(int32_t num_blocks, int32_t block_size, bool enable_prefix_caching, std::vector<KvGroup> groups);
+
+  // What a released entry of a window group's table names: block 0, a real block whose contents the
+  // windowed layers never use (the attention walk skips keys before the window), so the table stays a
+  // valid address map for the kernels.
+  static constexpr int32_t kReleasedBlock = 0;
+  int num_groups() const { return static_cast<int>(groups_.size()); }
+  const KvGroup& group(int g) const { return groups_.at(static_cast<size_t>(g)); }
 
   // --- sequence lifecycle ---------------------------------------------------------------------------
   // Creates `seq` (must be new). With prefix caching on, walks the prompt's full blocks along the hash
@@ -54,6 +73,10 @@ class KvCacheManager {
   void abort_prompt(int64_t seq);
   // What allocate_prompt would return now, with no side effects (the scheduler's admission check).
   int num_cached_prefix_tokens(const std::vector<int32_t>& prompt_tokens) const;
+
+  // Blocks that admitting a prompt with hit_tokens prefix hits and a first chunk of n_new_tokens takes
+  // from the free queue, over all groups (the scheduler's admission check).
+  int blocks_to_admit(int hit_tokens, int n_new_tokens) const;
 
   // True iff append_slots(seq, n_new_tokens) would succeed. n_new_tokens >= 0.
   bool can_append(int64_t seq, int n_new_tokens) const;
@@ -79,6 +102,8 @@ class KvCacheManager {
   void fork(int64_t parent, int64_t child);
   // Keeps the first n_tokens slots (0 <= n_tokens <= num_tokens): blocks past them are released (last
   // block first); an exclusively owned last block that is no longer full leaves the prefix cache.
+  // Throws std::logic_error when a window group already released a block position n_tokens would need
+  // (only a rollback below the committed tokens could ask that; speculation never does).
   void truncate(int64_t seq, int n_tokens);
   // Releases every block (refcount--), last block first, so a sequence's tail is evicted before its
   // prefix; cached blocks stay reusable until evicted. Erases the sequence.
@@ -86,8 +111,15 @@ class KvCacheManager {
 
   // --- addressing (for the model runner) ------------------------------------------------------------
   // Physical slot of token position pos (0 <= pos < num_tokens): block_table[pos / B] * B + pos % B.
-  int64_t slot(int64_t seq, int pos) const;
-  const std::vector<int32_t>& block_table(int64_t seq) const;
+  int64_t slot(int64_t seq, int pos) const { return slot(seq, pos, 0); }
+  // The same in group g's table; throws std::out_of_range for a position in a released block.
+  int64_t slot(int64_t seq, int pos, int g) const;
+  const std::vector<int32_t>& block_table(int64_t seq) const { return block_table(seq, 0); }
+  const std::vector<int32_t>& block_table(int64_t seq, int g) const;
+  // Leading entries of group g's table that the window released (0 for full groups).
+  int num_released_blocks(int64_t seq, int g) const;
+  // Blocks the sequence references over all groups, released entries excluded.
+  int num_blocks_held(int64_t seq) const;
   int num_tokens(int64_t seq) const;
   int num_committed_tokens(int64_t seq) const;
   bool has_sequence(int64_t seq) const { return seqs_.count(seq) != 0; }
@@ -102,7 +134,16 @@ class KvCacheManager {
   int num_used_blocks() const { return pool_.num_used(); }
   int num_cached_blocks() const { return pool_.num_cached(); }
   int num_shared_blocks() const { return pool_.num_shared(); }
-  int64_t max_tokens() const { return int64_t{num_total_blocks()} * block_size(); }
+  // Tokens one sequence can surely reach alone: every group holding every one of its blocks (a window
+  // group needs fewer, so this is a lower bound with window groups).
+  int64_t max_tokens() const { return int64_t{num_total_blocks() / num_groups()} * block_size(); }
+  // Distinct blocks referenced by group g's tables now.
+  int num_group_blocks(int g) const;
+  // Blocks full attention would hold now for the same sequences: the first full group's blocks (shared
+  // ones once), or, with no full group, every sequence's blocks_needed(num_tokens).
+  int num_full_attention_blocks() const;
+  // Blocks group g has released because its window passed them, since construction.
+  int64_t window_releases(int g) const { return window_releases_.at(static_cast<size_t>(g)); }
   // Token slots in use across referenced blocks, each physical block counted once (kv_bytes_logical).
   int64_t num_filled_slots() const;
   const BlockPool& pool() const { return pool_; }
@@ -122,24 +163,40 @@ class KvCacheManager {
   BlockMapSnapshot snapshot() const;
 
  private:
-  struct SeqState {
+  struct GroupTable {
     std::vector<int32_t> table;
+    int released = 0;  // leading entries released by the window (they read kReleasedBlock)
+  };
+  struct SeqState {
+    std::vector<GroupTable> groups;  // one per group
     int num_tokens = 0;
     int num_committed = 0;
     std::vector<uint64_t> block_hashes;  // chain for the committed full blocks (prefix caching on)
     int64_t counted_query = 0, counted_hit = 0;  // what allocate_prompt added to the counters
   };
-  struct PrefixHit {
-    int32_t block;
-    uint64_t hash;
+  // A prefix hit: the chain hashes of its blocks and, per group, each block's id (kNoBlock where the
+  // group's window no longer needs the block).
+  struct PrefixMatch {
+    std::vector<uint64_t> hashes;
+    std::vector<std::vector<int32_t>> blocks;
   };
-  std::vector<PrefixHit> find_prefix_hits(const std::vector<int32_t>& prompt) const;
+  static constexpr int32_t kNoBlock = -1;
+  PrefixMatch find_prefix_hits(const std::vector<int32_t>& prompt) const;
   int blocks_to_append(const SeqState& s, int n_new_tokens) const;
+  // First block a window group still needs when the next query is at position next_pos (0 for full).
+  int first_kept_block(int g, int next_pos) const;
+  // The hash a block of group g is cached under (group 0: the chain hash itself).
+  static uint64_t group_hash(uint64_t chain_hash, int g);
+  int32_t allocate_block(int g);
   SeqState& state(int64_t seq);
   const SeqState& state(int64_t seq) const;
 
   BlockPool pool_;
   bool prefix_caching_;
+  std::vector<KvGroup> groups_;
+  std::vector<int64_t> window_releases_;    // per group
+  std::vector<int32_t> block_group_;        // per block: group of its latest allocation
+  std::vector<uint8_t> block_released_;     // per block: went free because a window passed it
   std::map<int64_t, SeqState> seqs_;  // ordered: snapshots list sequences by id
   std::vector<BlockCopy> pending_copies_;
   int64_t prefix_query_tokens_ = 0;

@@ -35,12 +35,14 @@ KvStorage::KvStorage(const KvLayout& layout, int64_t num_blocks) : layout_(layou
   v_scales_.assign(layout.n_layers, std::vector<float>(layer_scales_, 0.0f));
 }
 
-kernels::KvPoolView KvStorage::k(int layer) {
+kernels::KvPoolView KvStorage::k(int model_layer) {
+  const int layer = layout_.pool_layer(model_layer);
   return {layout_.dtype, layout_.block_size, layout_.kv_heads, layout_.head_dim, k_pool(layer),
           layer_scales_ ? k_scales_[layer].data() : nullptr};
 }
 
-kernels::KvPoolView KvStorage::v(int layer) {
+kernels::KvPoolView KvStorage::v(int model_layer) {
+  const int layer = layout_.pool_layer(model_layer);
   return {layout_.dtype, layout_.block_size, layout_.kv_heads, layout_.head_dim, v_pool(layer),
           layer_scales_ ? v_scales_[layer].data() : nullptr};
 }

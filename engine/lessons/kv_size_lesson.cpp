@@ -1,6 +1,9 @@
 // Lesson 1: KV bytes per token, and what a context length and a number of users cost.
 // bytes/token = 2 (K and V) x layers x kv_heads x head_dim x bytes(dtype); the engine's own KvStorage
 // is asked for the same figure (scales included) so the formula sits next to a measurement.
+// Sliding-window layers (Gemma 3) hold at most the window: a user's bytes are
+// 2 x kv_heads x head_dim x bytes x (full layers x context + window layers x min(context, window)).
+#include <algorithm>
 #include <cmath>
 
 #include "engine/kv/kv_storage.h"
@@ -48,8 +51,19 @@ class KvSizeLesson final : public Lesson {
     const double vram_bytes = p.get_real("vram-gb") * 1e9;
 
     const double per_token = 2.0 * layers * kv_heads * head_dim * elem_bytes;
-    const double per_user = per_token * context;
+    // Sliding-window layers (Gemma 3) keep only the last `window` tokens of a sequence.
+    const int wl = shape.window_layers, window = shape.window;
+    const double per_layer_token = 2.0 * kv_heads * head_dim * elem_bytes;
+    auto user_bytes = [&](double ctx_tokens) {
+      return per_layer_token * ((layers - wl) * ctx_tokens + wl * std::min(ctx_tokens, double(window)));
+    };
+    const double per_user = user_bytes(context);
     const double total = per_user * users;
+    // The longest context whose cache fits: full layers grow with it, window layers stop at the window.
+    const double budget_tokens = vram_bytes / (per_layer_token * users);  // layer-tokens that fit
+    double max_context = budget_tokens / layers;
+    if (wl > 0 && max_context > window)
+      max_context = layers > wl ? (budget_tokens - double(wl) * window) / (layers - wl) : double(1 << 30);
 
     // The engine's accounting: one 16-token block of a real KvStorage with this layout, scales included.
     KvLayout layout;
@@ -71,7 +85,12 @@ class KvSizeLesson final : public Lesson {
         {"total_gib", total / kGiB, "GiB", "KV cache for all users"},
         {"fits_vram", total <= vram_bytes ? 1.0 : 0.0, "", "Fits in the free VRAM (1 = yes)"},
         {"max_users_in_vram", std::floor(vram_bytes / per_user), "", "Users that fit in the free VRAM at this context"},
-        {"max_context_in_vram", std::floor(vram_bytes / (per_token * users)), "tok", "Context that fits per user"},
+        {"max_context_in_vram", std::floor(max_context), "tok", "Context that fits per user"},
+        {"window", double(window), "tok", "Sliding window (0: none)"},
+        {"window_layers", double(wl), "", "Layers that attend through the sliding window"},
+        {"bytes_per_user_full_attention", per_token * context, "B", "KV bytes per user if every layer kept every token"},
+        {"engine_bytes_per_user", paged_kv_bytes(shape, dtype, context), "B",
+         "KV bytes per user in the engine's paged cache at its peak (whole 16-token blocks)"},
     };
     if (ctx.model != nullptr) {
       // The loaded model, measured: a real one-block KvStorage of its shape in this dtype.
@@ -90,11 +109,14 @@ class KvSizeLesson final : public Lesson {
     ch.y_label = "KV cache (GB)";
     ch.log_x = ch.log_y = true;
     Series one{"1 user", {}}, many{std::to_string(static_cast<long long>(users)) + " users", {}};
+    Series full{"1 user, full attention", {}};
     for (double c = 256; c <= (1 << 20); c *= 2) {
-      one.points.push_back({c, per_token * c / 1e9});
-      many.points.push_back({c, per_token * c * users / 1e9});
+      one.points.push_back({c, user_bytes(c) / 1e9});
+      many.points.push_back({c, user_bytes(c) * users / 1e9});
+      full.points.push_back({c, per_token * c / 1e9});
     }
     ch.series.push_back(one);
+    if (wl > 0) ch.series.push_back(full);
     if (users > 1) ch.series.push_back(many);
     for (const double gb : {24.0, 80.0}) {
       ch.series.push_back({std::to_string(static_cast<int>(gb)) + " GB", {{256, gb}, {1 << 20, gb}}, true});

@@ -77,9 +77,10 @@ class MemoryPlannerLesson final : public Lesson {
     const double users = double(p.get_int("users"));
     const double vram = p.get_real("vram-gb") * kGB;
 
-    // The engine holds whole blocks: ceil(context / 16) blocks per user, scales included for fp8/int8.
-    const double blocks_per_user = std::ceil(context / kv.block_size);
-    const double kv_bytes = users * blocks_per_user * double(kv.block_bytes());
+    // The engine holds whole blocks: ceil(context / 16) blocks per user and layer, scales included for
+    // fp8/int8; a sliding-window layer (Gemma 3) at most ceil(window / 16) + 1 of them.
+    const double kv_bytes = users * paged_kv_bytes(shape, kv.dtype, context, kv.block_size);
+    const double kv_bytes_full = users * paged_kv_bytes_full_attention(shape, kv.dtype, context, kv.block_size);
 
     LessonResult r;
     r.texts.push_back({"model", model_name});
@@ -87,6 +88,7 @@ class MemoryPlannerLesson final : public Lesson {
         {"n_params", n_params, "", "Parameters"},  // not "params": the JSON form keeps the inputs there
         {"kv_bytes_per_token", double(kv.block_bytes()) / kv.block_size, "B", "KV bytes per token (scales included)"},
         {"kv_bytes", kv_bytes, "B", "KV cache for all users (whole 16-token blocks)"},
+        {"kv_bytes_full_attention", kv_bytes_full, "B", "KV cache if every layer kept every token (no sliding window)"},
         {"vram_bytes", vram, "B", "VRAM"},
     };
     if (loaded_bytes >= 0) r.numbers.push_back({"loaded_weight_bytes", loaded_bytes, "B", "Loaded model: bytes its tensors take in the file"});

@@ -64,14 +64,17 @@ class QkvLookupLesson final : public Lesson {
     std::vector<std::vector<float>> keys(static_cast<size_t>(T));
     for (int j = 0; j < T; ++j) keys[size_t(j)] = full.key(layer, j);
     const double scale = 1.0 / std::sqrt(double(D));
+    // A sliding-window layer (Gemma 3's local ones) sees only its last `window` keys, itself included.
+    const int window = c.is_swa(layer) ? c.sliding_window : 0;
+    auto first_key = [&](int i) { return window > 0 ? std::max(0, i - window + 1) : 0; };
     LessonResult::Matrix mat;
     mat.name = "attention weights (layer " + std::to_string(layer) + ", head " + std::to_string(head) + ")";
     double row_sum_err = 0;
     for (int i = 0; i < T; ++i) {
       const float* qi = &q[size_t(i) * c.q_dim() + size_t(head) * D];
-      std::vector<double> s(size_t(i) + 1);
+      std::vector<double> s(size_t(i) + 1, 0.0);
       double mx = -1e300;
-      for (int j = 0; j <= i; ++j) {
+      for (int j = first_key(i); j <= i; ++j) {
         const float* kj = &keys[size_t(j)][size_t(kv_head) * D];
         double dot = 0;
         for (int d = 0; d < D; ++d) dot += double(qi[d]) * double(kj[d]);
@@ -79,10 +82,10 @@ class QkvLookupLesson final : public Lesson {
         mx = std::max(mx, s[size_t(j)]);
       }
       double sum = 0;
-      for (double& v : s) sum += (v = std::exp(v - mx));
-      std::vector<double> row(size_t(T), 0.0);  // keys after the query stay 0: causal mask
+      for (int j = first_key(i); j <= i; ++j) sum += (s[size_t(j)] = std::exp(s[size_t(j)] - mx));
+      std::vector<double> row(size_t(T), 0.0);  // keys after the query (or before its window) stay 0
       double check = 0;
-      for (int j = 0; j <= i; ++j) check += (row[size_t(j)] = s[size_t(j)] / sum);
+      for (int j = first_key(i); j <= i; ++j) check += (row[size_t(j)] = s[size_t(j)] / sum);
       row_sum_err = std::max(row_sum_err, std::fabs(check - 1.0));
       mat.rows.push_back(std::move(row));
     }

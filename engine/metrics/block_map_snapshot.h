@@ -28,18 +28,31 @@ struct BlockInfo {
   int32_t ref_count = 0;
   std::vector<int64_t> owners;  // sequence ids whose block table references this block, ascending
   int32_t filled = 0;           // token slots in use: max over owners (used), tokens held (cached), 0 (free)
+  int32_t group = 0;            // KV group of the tables holding it (free blocks: of their last use)
+  bool window_released = false; // free (or cached) because a sliding window moved past it
 };
 
 struct SequenceBlocks {
   int64_t seq_id = 0;
   int32_t num_tokens = 0;            // token slots the table covers (computed + scheduled this step)
-  std::vector<int32_t> block_table;  // logical block index -> physical block id
+  std::vector<int32_t> block_table;  // logical block index -> physical block id (group 0)
+  // Every group's table (group 0 first), -1 where a window group released the block.
+  std::vector<std::vector<int32_t>> group_tables;
+};
+
+// A group of layers sharing block tables (engine/kv/kv_groups.h).
+struct KvGroupInfo {
+  int32_t window = 0;              // 0: full attention; W: sliding window of W tokens
+  std::vector<int32_t> layers;     // model layers
+  int32_t blocks_used = 0;         // distinct blocks its tables reference now
+  int64_t blocks_released = 0;     // blocks its window has handed back since the engine started
 };
 
 struct BlockMapSnapshot {
   int32_t block_size = 0;
   std::vector<BlockInfo> blocks;          // indexed by physical block id, every block of the pool
   std::vector<SequenceBlocks> sequences;  // every live sequence, ascending seq_id
+  std::vector<KvGroupInfo> groups;        // one entry (full attention, every layer) without windows
 };
 
 }  // namespace inferscope

@@ -101,6 +101,17 @@ void to_json(nlohmann::json& j, const BlockMapSnapshot& s) {
   for (const SequenceBlocks& q : s.sequences)
     seqs.push_back({{"seq_id", q.seq_id}, {"num_tokens", q.num_tokens}, {"block_table", q.block_table}});
   j = {{"block_size", s.block_size}, {"blocks", std::move(blocks)}, {"sequences", std::move(seqs)}};
+  if (s.groups.size() <= 1) return;  // one table per sequence: the plain form
+  for (size_t i = 0; i < s.blocks.size(); ++i) {
+    j["blocks"][i]["group"] = s.blocks[i].group;
+    j["blocks"][i]["window_released"] = s.blocks[i].window_released;
+  }
+  for (size_t i = 0; i < s.sequences.size(); ++i) j["sequences"][i]["group_tables"] = s.sequences[i].group_tables;
+  nlohmann::json groups = nlohmann::json::array();
+  for (const KvGroupInfo& g : s.groups)
+    groups.push_back({{"window", g.window}, {"layers", g.layers}, {"blocks_used", g.blocks_used},
+                      {"blocks_released", g.blocks_released}});
+  j["groups"] = std::move(groups);
 }
 
 }  // namespace inferscope

@@ -34,7 +34,9 @@ std::vector<StepMetrics> metrics_from_json(const nlohmann::json& j);
 void write_json(std::ostream& out, std::span<const StepMetrics> rows, int indent = -1);
 
 // {"block_size", "blocks": [{"id","state","ref_count","owners","filled"}], "sequences": [{"seq_id",
-// "num_tokens","block_table"}]}; state is "free" | "used" | "cached".
+// "num_tokens","block_table"}]}; state is "free" | "used" | "cached". With several KV groups also
+// blocks' "group" and "window_released", sequences' "group_tables" (-1: released) and
+// "groups": [{"window","layers","blocks_used","blocks_released"}].
 void to_json(nlohmann::json& j, const BlockMapSnapshot& s);
 
 }  // namespace inferscope

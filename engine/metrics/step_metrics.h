@@ -43,6 +43,11 @@ struct StepMetrics {
 
   double tokens_per_s = 0;  // generated tokens per second over a sliding window ending at this step
 
+  // Peaks since the engine started, up to this step: kv_bytes_allocated's, and what full attention would
+  // have held for the same sequences (every layer keeping every token; equal without sliding windows).
+  int64_t kv_bytes_peak = 0;
+  int64_t kv_bytes_peak_full_attention = 0;
+
   bool operator==(const StepMetrics&) const = default;
 };
 
@@ -74,6 +79,8 @@ void for_each_field(M& m, F&& f) {
   f("spec_drafted", m.spec_drafted);
   f("spec_accepted", m.spec_accepted);
   f("tokens_per_s", m.tokens_per_s);
+  f("kv_bytes_peak", m.kv_bytes_peak);
+  f("kv_bytes_peak_full_attention", m.kv_bytes_peak_full_attention);
 }
 
 }  // namespace inferscope

@@ -1,5 +1,6 @@
 #pragma once
 // What one batched forward pass computes: the new tokens of several sequences, flattened into rows.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -14,6 +15,13 @@ struct SeqSlice {
   int n_past = 0;                          // tokens already in the cache before this pass
   const std::vector<int32_t>* block_table = nullptr;
   int n_logits = 0;                        // logits wanted for the last n_logits rows (0 = none)
+  // One table per KV group (engine/kv/kv_groups.h) when the cache has several; empty: block_table
+  // serves every layer.
+  std::vector<const std::vector<int32_t>*> group_tables{};
+
+  const std::vector<int32_t>& table(int group) const {
+    return group_tables.empty() ? *block_table : *group_tables[static_cast<std::size_t>(group)];
+  }
 };
 
 struct ForwardBatch {

@@ -229,10 +229,11 @@ void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch
     if (stats && stats->q_out && stats->q_layer == l) stats->q_out->assign(ws.q.begin(), ws.q.begin() + T * Q);
     // Serial: FP8/INT8 writes into one block may requantize the block's earlier slots.
     kernels::KvPoolView kpool = kv.k(l), vpool = kv.v(l);
+    const int group = kv.layout().group_of(l);
     for (int t = 0; t < T; ++t) {
       const SeqSlice& sl = batch.seqs[ws.row_seq[t]];
       const int pos = ws.row_pos[t];
-      const int64_t slot = int64_t((*sl.block_table)[pos / kv.layout().block_size]) * kv.layout().block_size +
+      const int64_t slot = int64_t(sl.table(group)[pos / kv.layout().block_size]) * kv.layout().block_size +
                            pos % kv.layout().block_size;
       kernels::kv_write(kpool, slot, &ws.k[t * KV]);
       kernels::kv_write(vpool, slot, &ws.v[t * KV]);
@@ -291,10 +292,11 @@ void LlamaModel::attention_rows(Workspace& ws, const ForwardBatch& batch, KvStor
   base.n_heads = c.n_heads;
   base.scale = c.attn_scale;
   base.window = c.is_swa(layer) ? c.sliding_window : 0;
+  const int group = kv.layout().group_of(layer);
   if (impl == kernels::AttentionImpl::Tiled)
-    attention_chunks(ws, batch, base, pool, stats ? counters.data() : nullptr);
+    attention_chunks(ws, batch, base, group, pool, stats ? counters.data() : nullptr);
   else
-    attention_naive(ws, batch, base, pool, stats ? counters.data() : nullptr);
+    attention_naive(ws, batch, base, group, pool, stats ? counters.data() : nullptr);
   if (stats) {
     for (const auto& ct : counters) {
       stats->attention.kv_bytes_read += ct.kv_bytes_read;
@@ -305,7 +307,7 @@ void LlamaModel::attention_rows(Workspace& ws, const ForwardBatch& batch, KvStor
 
 // The reference form, one query row at a time (it materializes each row's scores).
 void LlamaModel::attention_naive(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
-                                 kernels::ThreadPool* pool, kernels::AttentionCounters* counters) {
+                                 int group, kernels::ThreadPool* pool, kernels::AttentionCounters* counters) {
   const ModelConfig& c = config_;
   const int T = batch.n_rows();
   const size_t Q = c.q_dim();
@@ -319,7 +321,7 @@ void LlamaModel::attention_naive(Workspace& ws, const ForwardBatch& batch, const
   auto run = [&](int64_t begin, int64_t end, int thread) {
     for (int64_t t = begin; t < end; ++t) {
       kernels::PagedAttentionArgs a = base;
-      a.block_table = batch.seqs[ws.row_seq[t]].block_table->data();
+      a.block_table = batch.seqs[ws.row_seq[t]].table(group).data();
       a.n_keys = ws.row_pos[t] + 1;
       kernels::paged_attention(a, &ws.q[t * Q], &ws.att[t * Q], kernels::AttentionImpl::Naive,
                                scratch_base + thread * scratch_per_thread, counters ? &counters[thread] : nullptr);
@@ -336,7 +338,7 @@ void LlamaModel::attention_naive(Workspace& ws, const ForwardBatch& batch, const
 // item takes all KV heads of its rows, so it reads each cache slot once, front to back; with few, one KV
 // head each, so the threads still have enough items to share. How the rows and heads are cut into items never changes a row's result.
 void LlamaModel::attention_chunks(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
-                                  kernels::ThreadPool* pool, kernels::AttentionCounters* counters) {
+                                  int group, kernels::ThreadPool* pool, kernels::AttentionCounters* counters) {
   constexpr int kRowsPerItem = 64;
   const ModelConfig& c = config_;
   const size_t Q = c.q_dim();
@@ -358,7 +360,7 @@ void LlamaModel::attention_chunks(Workspace& ws, const ForwardBatch& batch, cons
   auto args_of = [&](const Workspace::AttItem& it) {
     const SeqSlice& sl = batch.seqs[it.seq];
     kernels::PagedAttentionArgs a = base;
-    a.block_table = sl.block_table->data();
+    a.block_table = sl.table(group).data();
     a.n_keys = sl.n_past + it.i1;
     return a;
   };

@@ -88,9 +88,10 @@ class LlamaModel {
   void project_head(const float* rows, int n_rows, float* logits, kernels::ThreadPool* pool);
   void attention_rows(Workspace& ws, const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
                       kernels::AttentionImpl impl, ForwardStats* stats);
-  void attention_naive(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
+  // group: the KV group whose tables this layer reads (SeqSlice::table).
+  void attention_naive(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base, int group,
                        kernels::ThreadPool* pool, kernels::AttentionCounters* counters);
-  void attention_chunks(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base,
+  void attention_chunks(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base, int group,
                         kernels::ThreadPool* pool, kernels::AttentionCounters* counters);
 
   std::shared_ptr<const gguf::GgufFile> file_;

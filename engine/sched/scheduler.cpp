@@ -127,8 +127,7 @@ StepPlan Scheduler::schedule() {
         break;
       }
       // Admission needs room for the first chunk; check before touching the cache.
-      const int blocks_after = kv_.blocks_needed(hit + n) - hit / kv_.block_size();
-      if (blocks_after > kv_.num_free_blocks()) break;
+      if (kv_.blocks_to_admit(hit, n) > kv_.num_free_blocks()) break;
       s->n_prefix_hit = kv_.allocate_prompt(s->id, s->tokens);
       s->n_computed = s->n_prefix_hit;
       if (!kv_.append_slots(s->id, n)) {  // a prefix hit pulled a block we counted as free

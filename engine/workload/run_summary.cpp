@@ -78,7 +78,7 @@ RunSummary summarize_run(const LLMEngine& engine, const std::vector<int64_t>& id
   }
   s.preemptions = engine.total_preemptions();
   const KvLayout& L = engine.kv_layout();
-  s.kv_bytes_per_token = static_cast<int64_t>(L.token_payload_bytes());
+  s.kv_bytes_per_token = static_cast<int64_t>(L.model_token_payload_bytes());
   s.kv_blocks_total = engine.kv_manager().num_total_blocks();
   s.kv_block_bytes = static_cast<int64_t>(L.block_bytes());
   s.kv_blocks_leaked = engine.has_unfinished() ? -1 : engine.kv_manager().num_used_blocks();

@@ -272,6 +272,40 @@ class TestLessonsFormulas : public QObject {
     QCOMPARE(r.value("fits_q4_0"), 1.0);
   }
 
+  // Gemma 3's published configs: 18 / 26 layers with every sixth global, 1 KV head of 256, window 512.
+  // By hand, fp16 (1,024 bytes per layer-token): 270M at 4,096 tokens keeps 3 x 4096 + 15 x 512 layer-
+  // tokens = 20,447,232 bytes against 18 x 4096 x 1024 = 75,497,472 for full attention (27%); in whole
+  // 16-token blocks 3 x 256 + 15 x (32 + 1) = 1,263 blocks of 16,384 bytes = 20,692,992.
+  void sliding_window_presets() {
+    const LessonResult k = run("kv-size", {{"preset", "gemma-3-270m"}, {"context", "4096"}});
+    QCOMPARE(k.value("window"), 512.0);
+    QCOMPARE(k.value("window_layers"), 15.0);
+    QCOMPARE(k.value("bytes_per_token"), 18.0 * 1024);
+    QCOMPARE(k.value("bytes_per_user"), 20447232.0);
+    QCOMPARE(k.value("bytes_per_user_full_attention"), 75497472.0);
+    QCOMPARE(k.value("engine_bytes_per_user"), 20692992.0);
+    QVERIFY(std::abs(k.value("bytes_per_user") / k.value("bytes_per_user_full_attention") - 0.27) < 0.005);
+    // Below the window nothing changes: 300 tokens x 18 layers.
+    QCOMPARE(run("kv-size", {{"preset", "gemma-3-270m"}, {"context", "300"}}).value("bytes_per_user"), 300.0 * 18 * 1024);
+    // 24 GB for one user: (24e9 / 1024 - 15 x 512) / 3 tokens.
+    QCOMPARE(k.value("max_context_in_vram"), std::floor((24e9 / 1024 - 15.0 * 512) / 3));
+    // 1B: 26 layers -> 4 global (5, 11, 17, 23), 22 local.
+    const LessonResult b = run("kv-size", {{"preset", "gemma-3-1b"}, {"context", "32768"}});
+    QCOMPARE(b.value("window_layers"), 22.0);
+    QCOMPARE(b.value("bytes_per_user"), 1024.0 * (4 * 32768 + 22 * 512));
+    // 27B: 62 layers -> 10 global, 52 local of window 1024; 16 KV heads of 128 (8,192 bytes per layer-token).
+    const LessonResult g = run("kv-size", {{"preset", "gemma-3-27b"}, {"context", "131072"}});
+    QCOMPARE(g.value("window_layers"), 52.0);
+    QCOMPARE(g.value("bytes_per_user"), 8192.0 * (10 * 131072.0 + 52 * 1024));
+    // The memory planner's cache: whole blocks, window layers at ceil(1024 / 16) + 1 = 65 of them.
+    const LessonResult m = run("memory-planner", {{"preset", "gemma-3-27b"}, {"context", "131072"}, {"users", "2"}});
+    QCOMPARE(m.value("kv_bytes"), 2 * (10 * 8192.0 + 52 * 65.0) * 16 * 8192);
+    QCOMPARE(m.value("kv_bytes_full_attention"), 2 * 62 * 8192.0 * 16 * 8192);
+    QCOMPARE(m.value("n_params"), 27.4e9);
+    const LessonResult m270 = run("memory-planner", {{"preset", "gemma-3-270m"}, {"context", "4096"}});
+    QCOMPARE(m270.value("kv_bytes"), 20692992.0);
+  }
+
   void memory_planner_loaded_model() {
     LessonContext ctx;
     ctx.model = tiny_;

@@ -23,6 +23,7 @@ const std::vector<std::string> kDesignColumns = {
     "prefix_hit_tokens", "prefix_query_tokens",
     "spec_drafted", "spec_accepted",
     "tokens_per_s",
+    "kv_bytes_peak", "kv_bytes_peak_full_attention",
 };
 
 StepMetrics sample(int64_t step) {
@@ -52,6 +53,8 @@ StepMetrics sample(int64_t step) {
   m.spec_drafted = 4;
   m.spec_accepted = 3;
   m.tokens_per_s = 1234.5678901234;
+  m.kv_bytes_peak = int64_t{170} * 23040;
+  m.kv_bytes_peak_full_attention = int64_t{170} * 23040;
   return m;
 }
 
@@ -83,6 +86,8 @@ class TestMetrics : public QObject {
     QCOMPARE(cells[17], QString::number(150 * 23040));
     QCOMPARE(cells[19], QString::number(3 * 2048 * 23040));
     QCOMPARE(cells[24].toDouble(), m.tokens_per_s);  // exact round trip
+    QCOMPARE(cells[25], QString::number(170 * 23040));
+    QCOMPARE(cells[26], QString::number(170 * 23040));
     std::ostringstream out;
     const std::vector<StepMetrics> rows{sample(0), sample(1)};
     write_csv(out, rows);
@@ -93,7 +98,7 @@ class TestMetrics : public QObject {
     QVERIFY(lines[3].isEmpty());
     StepMetrics nan_row;
     nan_row.tokens_per_s = std::nan("");
-    QVERIFY(QString::fromStdString(csv_row(nan_row)).endsWith(",nan"));
+    QCOMPARE(QString::fromStdString(csv_row(nan_row)).split(',')[24], QString("nan"));
   }
 
   void jsonRoundTrip() {
