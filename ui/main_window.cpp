@@ -36,6 +36,7 @@
 #include "ui/export/export_menu.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
+#include "ui/model_picker/model_picker_dialog.h"
 #include "ui/panels/engine_settings_panel.h"
 #include "ui/panels/load_generator_panel.h"
 #include "ui/panels/log_panel.h"
@@ -209,9 +210,7 @@ void MainWindow::createActions() {
   openAct_ = new QAction(QIcon(QStringLiteral(":/icons/open.svg")), QString(), this);
   openAct_->setShortcut(QKeySequence::Open);
   connect(openAct_, &QAction::triggered, this, [this] {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open GGUF model"), QFileInfo(session_->modelPath()).absolutePath(),
-                                                   tr("GGUF models (*.gguf);;All files (*)"));
-    if (!f.isEmpty()) openModel(f);
+    if (const QString f = ModelPickerDialog::choose(this, session_->modelPath()); !f.isEmpty()) openModel(f);
   });
   exportAllAct_ = new QAction(QIcon(QStringLiteral(":/icons/export.svg")), QString(), this);
   exportAllAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));

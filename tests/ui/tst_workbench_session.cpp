@@ -43,6 +43,7 @@ class FakeSource : public SnapshotSource {
   EngineSnapshotPtr lastSnapshot() const override { return last_; }
   std::optional<ModelCard> modelCard() const override { return std::nullopt; }
   qint64 numBlocks() const override { return last_ && last_->block_map ? qint64(last_->block_map->blocks.size()) : 0; }
+  qint64 kvCapacityBytes() const override { return qint64(64) << 20; }
   void push(EngineSnapshot s) {
     last_ = std::make_shared<const EngineSnapshot>(std::move(s));
     emit snapshotReady(last_);
@@ -268,6 +269,9 @@ class TstWorkbenchSession : public QObject {
     QCOMPARE(util->history(0), (QList<QPointF>{{0, 0.75}, {1, 0.75}, {2, 1.0}}));
     QCOMPARE(tokens->history(0), (QList<QPointF>{{0, 24}, {1, 0}, {2, 8}}));
     QCOMPARE(tokens->history(1), (QList<QPointF>{{0, 0}, {1, 3}, {2, 3}}));
+    // The capacity line is the source's, 64 MiB at every step.
+    QCOMPARE(charts.capacityBytes(), qint64(64) << 20);
+    QCOMPARE(kv->history(2), (QList<QPointF>{{0, 64}, {1, 64}, {2, 64}}));
     // Block map: the very snapshot the source delivered, 6 blocks with these owners.
     QCOMPARE(blockMap.view()->snapshot().get(), map.get());
     QCOMPARE(blockMap.view()->snapshot()->blocks.size(), size_t(6));
@@ -301,6 +305,7 @@ class TstWorkbenchSession : public QObject {
     QCOMPARE(session.source(), static_cast<SnapshotSource*>(session.liveSource()));
     QVERIFY(charts.steps().empty());
     QVERIFY(kv->history(0).isEmpty());
+    QCOMPARE(charts.capacityBytes(), qint64(0));  // the live engine has no model
     QVERIFY(session.steps().empty());
     QCOMPARE(model->rowCount(), 0);
   }

@@ -1,6 +1,7 @@
 #pragma once
-// ModelCardPanel: what the loaded model is (architecture, sizes, tensor types, KV bytes per token) and
-// the device the engine runs it on (CPU, or the GPU's name and memory).
+// ModelCardPanel: what the loaded model is (architecture, sizes, tensor types, KV bytes per token), the
+// device the engine runs it on (CPU, or the GPU's name and memory), where its parameters are, how its
+// computation differs from llama's, and the licence notice installed beside it.
 #include <QWidget>
 #include <optional>
 
@@ -26,6 +27,9 @@ class ModelCardPanel : public QWidget {
 
  private:
   void render();
+  QString parametersHtml(const ModelCard& c) const;
+  QString differencesHtml(const ModelCard& c) const;
+  QString noticeHtml(const ModelCard& c) const;
 
   QTextBrowser* view_ = nullptr;
   std::optional<ModelCard> card_;

@@ -7,6 +7,7 @@
 #include <spdlog/sinks/base_sink.h>
 #include <spdlog/spdlog.h>
 
+#include "engine/kv/kv_storage.h"
 #include "ui/engine/engine_controller.h"
 
 namespace inferscope::ui {
@@ -66,5 +67,12 @@ void LiveEngineSource::captureEngineLog() {
 EngineSnapshotPtr LiveEngineSource::lastSnapshot() const { return controller_->lastSnapshot(); }
 std::optional<ModelCard> LiveEngineSource::modelCard() const { return controller_->modelCard(); }
 qint64 LiveEngineSource::numBlocks() const { return controller_->numBlocks(); }
+qint64 LiveEngineSource::kvCapacityBytes() const {
+  const auto& card = controller_->modelCard();
+  if (!card) return 0;
+  const EngineConfig& cfg = controller_->config();
+  const KvLayout layout{card->n_layers, card->n_kv_heads, card->head_dim, cfg.block_size, cfg.kv_dtype};
+  return controller_->numBlocks() * qint64(layout.block_bytes());
+}
 
 }  // namespace inferscope::ui

@@ -20,6 +20,7 @@ class LiveEngineSource : public SnapshotSource {
   EngineSnapshotPtr lastSnapshot() const override;
   std::optional<ModelCard> modelCard() const override;
   qint64 numBlocks() const override;
+  qint64 kvCapacityBytes() const override;  // numBlocks() x the block bytes of the model and settings
 
   // Routes spdlog's default logger (the engine's log, written on any thread) into logLine. One source
   // at a time holds it; a second call, here or on another source, does nothing while it is held.

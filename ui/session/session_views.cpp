@@ -1,6 +1,5 @@
 #include "ui/session/session_views.h"
 
-#include "engine/kv/kv_storage.h"
 #include "ui/blockmap/block_map_panel.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/compare/compare_panel.h"
@@ -13,17 +12,18 @@ namespace inferscope::ui {
 void bindViews(WorkbenchSession* session, const SessionViews& v) {
   if (ChartsPanel* charts = v.charts) {
     QObject::connect(session, &WorkbenchSession::snapshotReady, charts, [charts](EngineSnapshotPtr s) { charts->addSnapshot(*s); });
-    QObject::connect(session, &WorkbenchSession::modelLoaded, charts, [charts] { charts->clear(); });
-    QObject::connect(session, &WorkbenchSession::sourceChanged, charts, [charts] { charts->clear(); });
-    // The capacity line: every physical block's bytes for the model the snapshots come from.
-    QObject::connect(session, &WorkbenchSession::settingsApplied, charts,
-                     [charts, session](bool ok, const QString&, const EngineConfig& cfg, qint64 blocks) {
-                       if (!ok) return;
-                       if (auto card = session->modelCard()) {
-                         KvLayout layout{card->n_layers, card->n_kv_heads, card->head_dim, cfg.block_size, cfg.kv_dtype};
-                         charts->setCapacityBytes(qint64(blocks) * qint64(layout.block_bytes()));
-                       }
-                     });
+    // A model loaded into the live engine starts its history over; a recording on screen keeps its own.
+    QObject::connect(session, &WorkbenchSession::modelLoaded, charts, [charts, session] {
+      if (session->source()->isLive()) charts->clear();
+    });
+    // The capacity line: the bytes of every physical block of the engine the snapshots come from.
+    QObject::connect(session, &WorkbenchSession::settingsApplied, charts, [charts, session](bool ok) {
+      if (ok && session->source()->isLive()) charts->setCapacityBytes(session->source()->kvCapacityBytes());
+    });
+    QObject::connect(session, &WorkbenchSession::sourceChanged, charts, [charts, session] {
+      charts->clear();
+      charts->setCapacityBytes(session->source()->kvCapacityBytes());
+    });
   }
   if (BlockMapPanel* map = v.blockMap) {
     QObject::connect(session, &WorkbenchSession::snapshotReady, map, [map](EngineSnapshotPtr s) {

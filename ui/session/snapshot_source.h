@@ -49,6 +49,8 @@ class SnapshotSource : public QObject {
   virtual std::optional<ModelCard> modelCard() const = 0;
   // Physical KV blocks of the engine the snapshots come from (0 before one exists).
   virtual qint64 numBlocks() const = 0;
+  // Bytes those blocks hold (the KV chart's capacity line); 0 when unknown.
+  virtual qint64 kvCapacityBytes() const { return 0; }
 
  signals:
   void snapshotReady(inferscope::ui::EngineSnapshotPtr snapshot);

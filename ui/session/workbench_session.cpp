@@ -73,8 +73,8 @@ void WorkbenchSession::connectSource(SnapshotSource* s) {
 void WorkbenchSession::setSource(SnapshotSource* source) {
   SnapshotSource* next = source ? source : live_;
   if (next == source_) return;
+  disconnect(source_, nullptr, this, nullptr);
   if (source_ != live_) source_->deleteLater();  // a replaced non-live source is owned here
-  else disconnect(live_, nullptr, this, nullptr);
   if (next != live_) next->setParent(this);
   source_ = next;
   connectSource(source_);

@@ -1,0 +1,68 @@
+# zh_TW / zh_CN texts of the Open dialog (ui/model_picker) and the model card's teaching sections
+# (loaded by fill_translations.py).
+T = {
+    # Open dialog
+    'Open model': ('開啟模型', '打开模型'),
+    'Open': ('開啟', '打开'),
+    'Browse...': ('瀏覽…', '浏览…'),
+    'Open any GGUF file': ('開啟任何 GGUF 檔案', '打开任意 GGUF 文件'),
+    'Name': ('名稱', '名称'),
+    'Size': ('大小', '大小'),
+    'Quantization': ('量化', '量化'),
+    '%1 M': ('%1 M', '%1 M'),
+    'Models installed in %1:': ('已安裝於 %1 的模型：', '已安装在 %1 的模型：'),
+    'No models in %1. packaging/bootstrap.sh setup installs SmolLM2-135M and Gemma 3 270M there; Browse... opens any GGUF file.':
+        ('%1 中沒有模型。packaging/bootstrap.sh setup 會在此安裝 SmolLM2-135M 與 Gemma 3 270M；「瀏覽…」可開啟任何 GGUF 檔案。',
+         '%1 中没有模型。packaging/bootstrap.sh setup 会在此安装 SmolLM2-135M 和 Gemma 3 270M；“浏览…”可打开任意 GGUF 文件。'),
+    'InferScope cannot run this file: %1': ('InferScope 無法執行此檔案：%1', 'InferScope 无法运行此文件：%1'),
+    'Its licence notice lies beside the file: %1': ('其授權聲明位於檔案旁：%1', '其许可声明位于文件旁：%1'),
+    # Model card: where the parameters are
+    'Where the parameters are': ('參數在哪裡', '参数在哪里'),
+    '%1 M (%2%)': ('%1 M（%2%）', '%1 M（%2%）'),
+    'Token embedding (%1 × %2)': ('詞元嵌入（%1 × %2）', '词元嵌入（%1 × %2）'),
+    'Output head': ('輸出頭', '输出头'),
+    'tied: the token embedding, read again': ('共用：再次讀取詞元嵌入', '共享：再次读取词元嵌入'),
+    'Layers and norms': ('各層與正規化', '各层与归一化'),
+    'Most of this model is vocabulary: %1 of its %2 M parameters map token ids to vectors and back, while the layers that compute hold %3 M.':
+        ('這個模型大部分是詞彙表：%2 M 參數中有 %1 M 用於在詞元 id 與向量之間轉換，而負責計算的各層只有 %3 M。',
+         '这个模型大部分是词表：%2 M 参数中有 %1 M 用于在词元 id 与向量之间转换，而负责计算的各层只有 %3 M。'),
+    'Every decoded token multiplies its hidden state by the whole output head, so the head costs more than all the layers together.':
+        ('每個解碼出的詞元都要以其隱藏狀態乘上整個輸出頭，因此輸出頭的成本比所有層加起來還高。',
+         '每个解码出的词元都要用其隐藏状态乘以整个输出头，因此输出头的开销比所有层加起来还高。'),
+    # Model card: how the architecture differs from llama
+    'How %1 differs from llama': ('%1 與 llama 的差異', '%1 与 llama 的差异'),
+    "The same computation as llama's graph.": ('與 llama 的計算圖相同。', '与 llama 的计算图相同。'),
+    '%n difference(s), marked ◆.': ('%n 項差異，以 ◆ 標示。', '%n 处差异，以 ◆ 标示。'),
+    'llama': ('llama', 'llama'),
+    'this model': ('此模型', '此模型'),
+    'Norms': ('正規化', '归一化'),
+    'RMSNorm before attention and FFN': ('在注意力與 FFN 之前做 RMSNorm', '在注意力和 FFN 之前做 RMSNorm'),
+    'RMSNorm before and after attention and FFN': ('在注意力與 FFN 前後都做 RMSNorm', '在注意力和 FFN 前后都做 RMSNorm'),
+    'Q/K norms': ('Q/K 正規化', 'Q/K 归一化'),
+    'RMSNorm over each Q and K head, before RoPE': ('在 RoPE 之前對每個 Q 與 K 頭做 RMSNorm', '在 RoPE 之前对每个 Q 和 K 头做 RMSNorm'),
+    'QKV bias': ('QKV 偏置', 'QKV 偏置'),
+    'on Q, K and V': ('Q、K、V 皆有', 'Q、K、V 均有'),
+    'FFN activation': ('FFN 激活函數', 'FFN 激活函数'),
+    'SiLU, gated': ('SiLU，門控', 'SiLU，门控'),
+    'GELU (tanh form), gated': ('GELU（tanh 形式），門控', 'GELU（tanh 形式），门控'),
+    'Attention span': ('注意力範圍', '注意力范围'),
+    'every layer sees the whole context': ('每一層都看得到整個上下文', '每一层都能看到整个上下文'),
+    'a window of the last %1 tokens in %2 of %3 layers; layers %4 see the whole context':
+        ('%3 層中有 %2 層只看最近 %1 個詞元的視窗；第 %4 層看得到整個上下文',
+         '%3 层中有 %2 层只看最近 %1 个词元的窗口；第 %4 层能看到整个上下文'),
+    'RoPE': ('RoPE', 'RoPE'),
+    'one base, no scaling': ('單一基數，無縮放', '单一基数，无缩放'),
+    'base %1 in every layer': ('每層基數 %1', '每层基数 %1'),
+    'base %1 in the global layers, %2 in the window layers': ('全域層基數 %1，視窗層 %2', '全局层基数 %1，窗口层 %2'),
+    '; positions scaled by 1/%1': ('；位置縮放為 1/%1', '；位置缩放为 1/%1'),
+    '; per-dimension frequency factors (rope_freqs)': ('；逐維度頻率因子（rope_freqs）', '；逐维度频率因子（rope_freqs）'),
+    'Embedding scale': ('嵌入縮放', '嵌入缩放'),
+    '× %1 (√%2)': ('× %1（√%2）', '× %1（√%2）'),
+    'Attention scale': ('注意力縮放', '注意力缩放'),
+    '1/√head dim': ('1/√頭維度', '1/√头维度'),
+    '1/√%1': ('1/√%1', '1/√%1'),
+    '%1 instead of %2': ('%1，而非 %2', '%1，而非 %2'),
+    # Model card: licence notice
+    'Licence notice': ('授權聲明', '许可声明'),
+    'Files in %1:': ('%1 中的檔案：', '%1 中的文件：'),
+}
