@@ -8,7 +8,6 @@
 
 #include "engine/record/model_card_json.h"
 #include "engine/record/record_format.h"
-#include "engine/workload/scenario.h"
 
 namespace inferscope::record {
 
@@ -257,8 +256,6 @@ const nlohmann::json& Recording::engine_json() const {
   auto it = meta_.find("engine");
   return it != meta_.end() && it->is_object() ? *it : empty_object();
 }
-
-EngineConfig Recording::engine_config() const { return engine_config_from_json(engine_json()); }
 
 const nlohmann::json& Recording::workload_json() const {
   auto it = meta_.find("workload");

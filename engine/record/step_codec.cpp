@@ -45,7 +45,9 @@ void encode_metrics(ByteWriter& w, const StepMetrics& m) {
 
 MetricsDecoder::MetricsDecoder(const std::vector<std::pair<std::string, std::string>>& columns) {
   StepMetrics probe;
-  for (const auto& [name, type] : columns) {
+  for (const auto& col : columns) {
+    const std::string& name = col.first;  // plain references: clang 14 cannot capture structured bindings
+    const std::string& type = col.second;
     Column c{};
     if (type == "i32") c.type = Type::I32;
     else if (type == "i64") c.type = Type::I64;
