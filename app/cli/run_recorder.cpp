@@ -12,7 +12,7 @@
 namespace inferscope::cli {
 
 void add_record_options(CLI::App* app, RecordOptions& o) {
-  app->add_option("--record", o.path, "record the run into FILE (.isrec: replay it with `inferscope-cli replay`)");
+  app->add_option("--record", o.path, "record the run into FILE (.isrec; first variant; replay it with `inferscope-cli replay`)");
   app->add_option("--record-max-steps", o.max_steps, "stop recording after N steps (0 = no limit)")
       ->check(CLI::NonNegativeNumber);
   app->add_option("--record-max-mib", o.max_mib, "keep the recording under M MiB (0 = no limit)")

@@ -155,10 +155,17 @@ void RecordingWriter::flush_frame() {
   out_.flush();
 }
 
-void RecordingWriter::finish() {
-  if (finished_) return;
-  flush_frame();
-  if (!lessons_.empty()) write(encode_frame(FrameType::Lessons, json_bytes(lessons_), true, limits_.zstd_level));
+std::vector<uint8_t> RecordingWriter::closing_bytes() {
+  std::vector<uint8_t> out;
+  auto append = [&](const std::vector<uint8_t>& frame) { out.insert(out.end(), frame.begin(), frame.end()); };
+  if (frame_steps_ > 0) {
+    ByteWriter payload;
+    payload.uvar(uint64_t(frame_first_));
+    payload.uvar(uint64_t(frame_steps_));
+    payload.raw(frame_.bytes());
+    append(encode_frame(FrameType::Steps, payload.bytes(), true, limits_.zstd_level));
+  }
+  if (!lessons_.empty()) append(encode_frame(FrameType::Lessons, json_bytes(lessons_), true, limits_.zstd_level));
   nlohmann::json end = {{"steps", steps_}, {"limited", limited_}};
   {
     // Lines logged after the last step (the run's closing words) travel in the end frame.
@@ -167,10 +174,21 @@ void RecordingWriter::finish() {
       nlohmann::json lines = nlohmann::json::array();
       for (const auto& [level, text] : pending_log_) lines.push_back({level, text});
       end["log"] = std::move(lines);
-      pending_log_.clear();
     }
   }
-  write(encode_frame(FrameType::End, json_bytes(end), true, limits_.zstd_level));
+  append(encode_frame(FrameType::End, json_bytes(end), true, limits_.zstd_level));
+  return out;
+}
+
+void RecordingWriter::finish() {
+  if (finished_) return;
+  write(closing_bytes());
+  frame_.clear();
+  frame_steps_ = 0;
+  {
+    std::lock_guard<std::mutex> lock(log_mutex_);
+    pending_log_.clear();
+  }
   out_.flush();
   if (!out_) throw std::runtime_error("recording: write failed");
   finished_ = true;

@@ -58,6 +58,10 @@ class RecordingWriter {
   void add_lesson(const nlohmann::json& result);
   // Writes the pending steps, the lessons and the end frame, and flushes. Idempotent.
   void finish();
+  // What finish() would write now, without writing it or stopping the recording: the bytes written so
+  // far followed by these form a complete recording of the steps so far ("Save recording" mid-run on a
+  // writer that writes into memory).
+  std::vector<uint8_t> closing_bytes();
 
   int64_t steps_recorded() const { return steps_; }
   int64_t bytes_written() const { return bytes_; }

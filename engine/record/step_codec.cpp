@@ -15,6 +15,8 @@ constexpr const char* type_name() {
   if constexpr (std::is_same_v<T, bool>) return "bool";
   else if constexpr (std::is_same_v<T, int32_t>) return "i32";
   else if constexpr (std::is_same_v<T, int64_t>) return "i64";
+  else if constexpr (std::is_same_v<T, uint32_t>) return "u32";
+  else if constexpr (std::is_same_v<T, uint64_t>) return "u64";
   else if constexpr (std::is_same_v<T, float>) return "f32";
   else if constexpr (std::is_same_v<T, double>) return "f64";
   else static_assert(sizeof(T) == 0, "StepMetrics column of a type the recording format does not know: add it");
@@ -37,6 +39,7 @@ void encode_metrics(ByteWriter& w, const StepMetrics& m) {
   for_each_field(m, [&](const char*, const auto& v) {
     using T = std::decay_t<decltype(v)>;
     if constexpr (std::is_same_v<T, bool>) w.u8(v ? 1 : 0);
+    else if constexpr (std::is_unsigned_v<T>) w.uvar(v);
     else if constexpr (std::is_integral_v<T>) w.svar(v);
     else if constexpr (std::is_same_v<T, float>) w.f32(v);
     else w.f64(v);
@@ -54,6 +57,8 @@ MetricsDecoder::MetricsDecoder(const std::vector<std::pair<std::string, std::str
     else if (type == "f32") c.type = Type::F32;
     else if (type == "f64") c.type = Type::F64;
     else if (type == "bool") c.type = Type::Bool;
+    else if (type == "u32") c.type = Type::U32;
+    else if (type == "u64") c.type = Type::U64;
     else throw RecordingError("metrics column " + name + " has unknown type '" + type + "'");
     c.offset = -1;
     for_each_field(probe, [&](const char* n, auto& v) {
@@ -76,6 +81,16 @@ StepMetrics MetricsDecoder::decode(ByteReader& r) const {
       }
       case Type::I64: {
         const int64_t v = r.svar();
+        if (c.offset >= 0) std::memcpy(base + c.offset, &v, sizeof v);
+        break;
+      }
+      case Type::U32: {
+        const uint32_t v = uint32_t(r.uvar_max(UINT32_MAX, "metrics value"));
+        if (c.offset >= 0) std::memcpy(base + c.offset, &v, sizeof v);
+        break;
+      }
+      case Type::U64: {
+        const uint64_t v = r.uvar();
         if (c.offset >= 0) std::memcpy(base + c.offset, &v, sizeof v);
         break;
       }

@@ -16,7 +16,8 @@ namespace inferscope::record {
 
 // ---- metrics rows: one value per column, the column list (name, type) travels in the meta frame ----
 
-// (name, type) of every StepMetrics column in for_each_field order; type is i32 | i64 | f32 | f64 | bool.
+// (name, type) of every StepMetrics column in for_each_field order; type is i32 | i64 | u32 | u64 | f32 |
+// f64 | bool.
 std::vector<std::pair<std::string, std::string>> metric_columns();
 void encode_metrics(ByteWriter& w, const StepMetrics& m);
 
@@ -29,7 +30,7 @@ class MetricsDecoder {
   StepMetrics decode(ByteReader& r) const;
 
  private:
-  enum class Type : uint8_t { I32, I64, F32, F64, Bool };
+  enum class Type : uint8_t { I32, I64, U32, U64, F32, F64, Bool };
   struct Column {
     Type type;
     long offset;  // byte offset of the matching StepMetrics member; -1 = not in this build

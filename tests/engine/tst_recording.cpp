@@ -31,6 +31,7 @@ struct LiveRun {
   int max_ref_count = 0;
   int64_t prefix_hit_tokens = 0;
   int cache_full_steps = 0;
+  std::vector<uint8_t> mid_copy;  // a complete file of the first 21 steps, saved while recording went on
 };
 
 Request prompt(int tail_seed, int max_tokens, int n = 1) {
@@ -90,6 +91,12 @@ class TestRecording : public QObject {
       if (!r.ran) continue;
       if (step % 10 == 3) w.add_log(3, "step " + std::to_string(step) + " ran");
       w.record_step(e, r);
+      if (w.steps_recorded() == 21) {
+        const std::string sofar = out.str();
+        run.mid_copy.assign(sofar.begin(), sofar.end());
+        const std::vector<uint8_t> tail = w.closing_bytes();
+        run.mid_copy.insert(run.mid_copy.end(), tail.begin(), tail.end());
+      }
       run.maps.push_back(*e.metrics().latest_block_map());
       run.requests.push_back(e.all_requests());
       run.tokens.push_back(r.events);
@@ -363,6 +370,17 @@ class TestRecording : public QObject {
     QVERIFY(r.limited());
     QVERIFY(r.step_count() > 0);
     QVERIFY(r.step_count() < int64_t(run.maps.size()));
+  }
+
+  // Saved mid-run (the bytes written so far + closing_bytes()): a complete recording of those steps,
+  // while the recording itself went on to the end.
+  void savedMidRunIsCompleteAndExact() {
+    const Recording r = Recording::from_bytes(live_.mid_copy);
+    QVERIFY2(r.warning().empty(), r.warning().c_str());
+    QVERIFY(r.complete());
+    QCOMPARE(r.step_count(), int64_t(21));
+    check_steps_equal(r);
+    QCOMPARE(r.lessons().size(), size_t(0));  // the lesson came later
   }
 
   void outOfRangeStepsThrow() {
