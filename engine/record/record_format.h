@@ -15,8 +15,10 @@ inline constexpr uint8_t kMagic[8] = {0x89, 'I', 'S', 'R', 'E', 'C', '\r', '\n'}
 inline constexpr uint32_t kFormatVersion = 1;
 inline constexpr size_t kFileHeaderBytes = 16;   // magic, u32 format version, u32 flags (0)
 inline constexpr size_t kFrameHeaderBytes = 16;  // u8 type, u8 compression, u16 0, u32 stored, u32 raw, u32 crc
-// No frame inflates beyond this: the writer flushes long before (kFlushRawBytes), the reader refuses more.
-inline constexpr uint32_t kMaxFrameRawBytes = 64u << 20;
+// No frame inflates beyond this: the writer flushes long before (kFlushRawBytes; one step's keyframe
+// reaches 16 MiB only for a pool of millions of blocks), the reader refuses more. It also bounds what a
+// small forged file can make the reader allocate (a decoded element takes at most 8x its encoded bytes).
+inline constexpr uint32_t kMaxFrameRawBytes = 16u << 20;
 inline constexpr size_t kFlushRawBytes = 1u << 20;
 
 enum class FrameType : uint8_t {

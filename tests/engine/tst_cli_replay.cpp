@@ -77,6 +77,7 @@ class TstCliReplay : public QObject {
       QVERIFY2(j.value(k).toInteger() == run_.value(k).toInteger(), k);
     QCOMPARE(j.value("stop_reasons").toObject(), run_.value("stop_reasons").toObject());
     QCOMPARE(j.value("complete").toBool(), true);
+    QVERIFY(j.value("log_lines").toInt() >= 1);  // the engine's own line about its cache, logged at construction
     const QJsonObject markers = j.value("markers").toObject();
     QCOMPARE(markers.value("finished").toInt(), 8);
     QCOMPARE(markers.value("preempted").toInteger(), run_.value("preemptions").toInteger());
