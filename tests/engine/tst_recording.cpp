@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "engine/metrics/metrics_writers.h"
+#include "engine/record/memory_recording.h"
 #include "engine/record/record_format.h"
 #include "engine/record/recording.h"
 #include "engine/record/recording_writer.h"
@@ -381,6 +382,46 @@ class TestRecording : public QObject {
     QCOMPARE(r.step_count(), int64_t(21));
     check_steps_equal(r);
     QCOMPARE(r.lessons().size(), size_t(0));  // the lesson came later
+  }
+
+  // The in-memory recorder the workbench keeps: saved to a file after some steps, then again at the end.
+  void memoryRecordingSavesWhileRecording() {
+    EngineConfig c;
+    c.threads = 1;
+    c.kv_budget_bytes = size_t(14) * 16 * kTokenBytes;
+    c.sched.max_num_seqs = 4;
+    LLMEngine e(tiny_, c);
+    RecordingSetup setup;
+    setup.engine = c;
+    setup.model = tiny_->card;
+    MemoryRecording rec(setup, {});
+    for (int i = 0; i < 3; ++i) e.submit(prompt(i, 12));
+    std::vector<BlockMapSnapshot> maps;
+    const std::string path = test::temp_dir() + "/memory.isrec";
+    int64_t saved_at = -1;
+    while (e.has_unfinished()) {
+      const StepResult r = e.step();
+      if (!r.ran) continue;
+      QVERIFY(rec.record_step(e, r));
+      maps.push_back(*e.metrics().latest_block_map());
+      if (maps.size() == 7) {
+        std::string err;
+        QVERIFY2(rec.save(path, &err), err.c_str());
+        saved_at = 7;
+      }
+    }
+    QCOMPARE(saved_at, int64_t(7));
+    const Recording mid = Recording::open(path);
+    QVERIFY(mid.complete());
+    QCOMPARE(mid.step_count(), int64_t(7));
+    std::string err;
+    QVERIFY(rec.save(path, &err));
+    const Recording end = Recording::open(path);
+    QVERIFY(end.complete());
+    QCOMPARE(end.step_count(), int64_t(maps.size()));
+    for (size_t i = 0; i < maps.size(); ++i) QVERIFY(test::diff_block_maps(maps[i], end.block_map_at(int64_t(i))).empty());
+    QVERIFY(!rec.save(test::temp_dir() + "/no/such/dir/x.isrec", &err));
+    QVERIFY(err.find("cannot write") != std::string::npos);
   }
 
   void outOfRangeStepsThrow() {
