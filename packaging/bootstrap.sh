@@ -48,7 +48,7 @@ say() { printf '\n== %s\n' "$*"; }
 apt_packages=(
   build-essential cmake pkg-config git
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n libgl-dev
-  libspdlog-dev nlohmann-json3-dev libcli11-dev libpcre2-dev libxxhash-dev libbenchmark-dev
+  libspdlog-dev nlohmann-json3-dev libcli11-dev libpcre2-dev libxxhash-dev libzstd-dev libbenchmark-dev
   libzmq3-dev cppzmq-dev libmsgpack-cxx-dev
   clang libclang-rt-14-dev fonts-noto-cjk
   python3 python3-pip unzip ca-certificates

@@ -6,6 +6,7 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "app/cli/run_recorder.h"
 #include "engine/metrics/metrics_writers.h"
 #include "engine/workload/run_summary.h"
 #include "engine/workload/scenario.h"
@@ -28,6 +29,7 @@ struct RunOptions {
   EngineOptions engine;
   std::string outputs;
   std::string metrics_out;
+  RecordOptions record;
   bool json = false;
   bool no_compare = false;
   CLI::App* app = nullptr;
@@ -124,10 +126,18 @@ int run_run(const RunOptions& o) {
   int rc = 0;
   for (const Variant& v : variants) {
     // Each variant on a fresh engine with the same workload; only the first writes --outputs / --metrics-out.
+    // The first variant is the one --record keeps (like --outputs and --metrics-out); the recorder
+    // starts before the engine so that the engine's first log lines are in the file.
+    std::unique_ptr<RunRecorder> recorder;
+    if (&v == &variants.front() && !o.record.path.empty())
+      recorder = std::make_unique<RunRecorder>(o.record, "inferscope-cli run", v.config, workload_to_json(spec),
+                                               o.scenario.empty() ? nlohmann::json() : scenario_to_json(sc), m->card);
     LLMEngine engine(m, v.config);
     WorkloadDriver driver(engine, make_workload(spec, *m));
     const auto t0 = Clock::now();
-    driver.run_to_completion();
+    if (recorder) driver.run_to_completion([&](const StepResult& r) { recorder->step(engine, r); });
+    else driver.run_to_completion();
+    if (recorder) recorder->finish();
     const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
     const RunSummary summary = summarize_run(engine, driver.request_ids(), wall);
     if (&v == &variants.front()) write_run_files(o, engine, driver);
@@ -197,6 +207,7 @@ Command add_run_command(CLI::App& root) {
   add_engine_options(app, o->engine);
   app->add_option("--outputs", o->outputs, "write each request's text and token ids (JSONL; first variant)");
   app->add_option("--metrics-out", o->metrics_out, "write the per-step metrics (CSV; first variant)");
+  add_record_options(app, o->record);
   app->add_flag("--json", o->json, "print one JSON summary (a list of them when the scenario compares variants)");
   app->add_flag("--no-compare", o->no_compare, "run only the scenario's own settings, not its compare variants");
   return {app, [o] { return run_run(*o); }};

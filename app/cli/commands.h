@@ -21,5 +21,6 @@ Command add_quality_command(CLI::App& root);     // engine/quant quality figures
 Command add_lesson_command(CLI::App& root);      // engine/lessons: a lesson's computed numbers
 Command add_requantize_command(CLI::App& root);  // engine/quant re-encoding to a GGUF file
 Command add_attach_command(CLI::App& root);      // remote/: live serving engines' metrics and KV events
+Command add_replay_command(CLI::App& root);      // engine/record: a recording read back without the model
 
 }  // namespace inferscope::cli

@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
   std::vector<Command> commands = {add_info_command(root), add_tokenize_command(root), add_generate_command(root),
                                    add_bench_command(root), add_run_command(root), add_export_command(root),
                                    add_quality_command(root), add_requantize_command(root),
-                                   add_lesson_command(root), add_attach_command(root)};
+                                   add_lesson_command(root), add_attach_command(root), add_replay_command(root)};
   // Every subcommand takes --backend (one string per command: only the parsed one is read).
   std::vector<std::string> backends(commands.size(), "cpu");
   for (size_t i = 0; i < commands.size(); ++i) add_backend_option(commands[i].app, backends[i]);

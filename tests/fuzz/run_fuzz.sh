@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the GGUF reader with libFuzzer for SECONDS (default 60). Exits non-zero on a finding; the
-# crashing input is left in build-fuzz/findings/.
+# Fuzzes the GGUF reader and the recording reader with libFuzzer, SECONDS in all (default 60: half
+# each). Exits non-zero on a finding; the crashing input is left in build-fuzz/findings/.
 # Usage: tests/fuzz/run_fuzz.sh [SECONDS]     (extra cmake arguments: INFERSCOPE_FUZZ_CMAKE_ARGS)
 set -euo pipefail
 seconds="${1:-60}"
@@ -10,18 +10,27 @@ build="$root/build-fuzz"
 # shellcheck disable=SC2086  # the extra arguments are meant to split
 cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DINFERSCOPE_FUZZ=ON -DINFERSCOPE_BUILD_GUI=OFF -DINFERSCOPE_BUILD_TESTS=ON ${INFERSCOPE_FUZZ_CMAKE_ARGS:-} >/dev/null
-cmake --build "$build" --target fuzz_gguf write_gguf_seeds -j"${INFERSCOPE_JOBS:-$(nproc)}"
+cmake --build "$build" --target fuzz_gguf write_gguf_seeds fuzz_recording write_recording_seeds \
+  -j"${INFERSCOPE_JOBS:-$(nproc)}"
 
-corpus="$build/corpus/gguf"
 findings="$build/findings"
-mkdir -p "$corpus" "$findings"
+mkdir -p "$build/corpus/gguf" "$build/corpus/recording" "$findings"
 "$build/tests/fuzz/write_gguf_seeds" "$build/seeds/gguf"
+"$build/tests/fuzz/write_recording_seeds" "$build/seeds/recording"
 
-# Past findings (tests/fuzz/regressions/) run first, every time. The seed is fixed so that a CI run is
-# reproducible; INFERSCOPE_FUZZ_SEED=0 lets libFuzzer pick one (use that for long exploratory runs).
+# Past findings (tests/fuzz/regressions/, one folder per target) run first, every time. The seed is
+# fixed so that a CI run is reproducible; INFERSCOPE_FUZZ_SEED=0 lets libFuzzer pick one (use that for
+# long exploratory runs).
 seed="${INFERSCOPE_FUZZ_SEED:-1}"
-echo "fuzz_gguf: ${seconds}s, seed ${seed}"
+half=$(( seconds / 2 > 0 ? seconds / 2 : 1 ))
 # libFuzzer exits non-zero on a crash, a leak, a sanitizer report or an uncaught exception.
-"$build/tests/fuzz/fuzz_gguf" "$corpus" "$build/seeds/gguf" "$root/tests/fuzz/regressions" -max_len=65536 \
-  -max_total_time="$seconds" -seed="$seed" -artifact_prefix="$findings/" -print_final_stats=1
-echo "fuzz_gguf: no findings in ${seconds}s"
+echo "fuzz_gguf: ${half}s, seed ${seed}"
+"$build/tests/fuzz/fuzz_gguf" "$build/corpus/gguf" "$build/seeds/gguf" "$root/tests/fuzz/regressions" -max_len=65536 \
+  -max_total_time="$half" -seed="$seed" -artifact_prefix="$findings/" -print_final_stats=1
+echo "fuzz_gguf: no findings in ${half}s"
+# Recordings: -rss_limit_mb bounds what a forged length could make the reader allocate.
+echo "fuzz_recording: ${half}s, seed ${seed}"
+"$build/tests/fuzz/fuzz_recording" "$build/corpus/recording" "$build/seeds/recording" \
+  "$root/tests/fuzz/regressions/recording" -max_len=65536 -rss_limit_mb=1024 -malloc_limit_mb=256 \
+  -max_total_time="$half" -seed="$seed" -artifact_prefix="$findings/recording-" -print_final_stats=1
+echo "fuzz_recording: no findings in ${half}s"

@@ -1,0 +1,128 @@
+// `inferscope-cli run --record` then `inferscope-cli replay` end to end, on the real tiny model
+// (stories260K): the replayed metrics CSV is the run's own --metrics-out byte for byte, the summary's
+// totals are the run's, the recording opens after the model file is gone, and damaged files are refused
+// or opened up to their last whole step with a warning.
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include "tests/common/cli_run.h"
+#include "tests/common/test_support.h"
+
+using namespace inferscope;
+
+namespace {
+const QString kCli = QStringLiteral(INFERSCOPE_CLI_PATH);
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeAll(const QString& path, const QByteArray& bytes) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  f.write(bytes);
+}
+}  // namespace
+
+class TstCliReplay : public QObject {
+  Q_OBJECT
+  QTemporaryDir tmp_;
+  QString rec_, liveCsv_;
+  QJsonObject run_;
+
+ private slots:
+  void initTestCase() {
+    const std::string model = test::stories260k_path();
+    INFERSCOPE_REQUIRE_MODEL(model, "stories260K");
+    QVERIFY(tmp_.isValid());
+    // A copy of the model that is deleted before the replay: the recording must not need it.
+    const QString copy = tmp_.filePath(QStringLiteral("model.gguf"));
+    QVERIFY(QFile::copy(QString::fromStdString(model), copy));
+    rec_ = tmp_.filePath(QStringLiteral("run.isrec"));
+    liveCsv_ = tmp_.filePath(QStringLiteral("live.csv"));
+    // A cache of 5 blocks for 8 requests of up to 100 tokens that share a 16-token prefix: preemption,
+    // prefix hits and a full cache.
+    const test::CliRun r = test::run_cli(
+        kCli, {"run", "-m", copy, "--requests", "8", "--prompt-len", "20:40", "--gen-len", "30:60", "--shared-prefix",
+               "16", "--max-seqs", "4", "--kv-budget-mib", "0.05", "--threads", "1", "--json", "--metrics-out", liveCsv_,
+               "--record", rec_},
+        120000);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY(r.err.contains("recorded"));
+    run_ = QJsonDocument::fromJson(r.out).object();
+    QVERIFY(run_.value("preemptions").toInt() > 0);
+    QVERIFY(QFile::remove(copy));
+  }
+
+  void replayedMetricsEqualTheRunsCsv() {
+    const QString out = tmp_.filePath(QStringLiteral("replay.csv"));
+    const test::CliRun r = test::run_cli(kCli, {"replay", rec_, "--metrics-out", out}, 60000);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY(r.err.isEmpty());  // a complete recording: no warning
+    const QByteArray live = readAll(liveCsv_);
+    QVERIFY(live.count('\n') > 50);
+    QCOMPARE(readAll(out), live);
+  }
+
+  void summaryTotalsAreTheRuns() {
+    const test::CliRun r = test::run_cli(kCli, {"replay", rec_, "--json", "--step", "5"}, 60000);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    for (const char* k : {"requests_submitted", "requests_completed", "generated_tokens", "prompt_tokens", "steps",
+                          "preemptions", "prefix_hit_tokens"})
+      QVERIFY2(j.value(k).toInteger() == run_.value(k).toInteger(), k);
+    QCOMPARE(j.value("stop_reasons").toObject(), run_.value("stop_reasons").toObject());
+    QCOMPARE(j.value("complete").toBool(), true);
+    QVERIFY(j.value("log_lines").toInt() >= 1);  // the engine's own line about its cache, logged at construction
+    const QJsonObject markers = j.value("markers").toObject();
+    QCOMPARE(markers.value("finished").toInt(), 8);
+    QCOMPARE(markers.value("preempted").toInteger(), run_.value("preemptions").toInteger());
+    QVERIFY(markers.value("prefix_hit").toInt() > 0);
+    QCOMPARE(j.value("at_step").toObject().value("step").toInt(), 5);
+    QCOMPARE(j.value("at_step").toObject().value("metrics").toObject().value("step").toInt(), 5);
+  }
+
+  void truncatedOpensWithAWarning() {
+    const QByteArray whole = readAll(rec_);
+    const QString cut = tmp_.filePath(QStringLiteral("cut.isrec"));
+    writeAll(cut, whole.left(whole.size() / 2));
+    const test::CliRun r = test::run_cli(kCli, {"replay", cut, "--json"}, 60000);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY(r.err.contains("warning"));
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QVERIFY(j.value("steps").toInt() > 0);
+    QVERIFY(j.value("steps").toInt() < run_.value("steps").toInt());
+    QCOMPARE(j.value("complete").toBool(), false);
+  }
+
+  void notARecordingIsRefused() {
+    const test::CliRun r = test::run_cli(kCli, {"replay", liveCsv_}, 60000);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("not an InferScope recording"), r.err.constData());
+    const test::CliRun past = test::run_cli(kCli, {"replay", rec_, "--step", "100000"}, 60000);
+    QCOMPARE(past.code, 1);
+    QVERIFY(past.err.contains("--step"));
+  }
+
+  // The charts at a step: their CSVs stop at that step (a build without the GUI says it cannot).
+  void exportAtAStep() {
+    const QString dir = tmp_.filePath(QStringLiteral("export"));
+    const test::CliRun r = test::run_cli(kCli, {"replay", rec_, "--export", dir, "--step", "40"}, 120000);
+    if (r.code != 0) {
+      QVERIFY2(r.err.contains("without the GUI"), r.err.constData());
+      return;
+    }
+    for (const char* f : {"kv_cache.png", "kv_cache@2x.png", "kv_cache.svg", "block_map.png", "manifest.json"})
+      QVERIFY2(QFile::exists(dir + "/" + f), f);
+    const QByteArray steps = readAll(dir + "/step_metrics.csv");
+    QCOMPARE(steps.count('\n'), 1 + 41);  // header + steps 0..40
+    QVERIFY(readAll(liveCsv_).startsWith(steps));
+  }
+};
+
+QTEST_GUILESS_MAIN(TstCliReplay)
+#include "tst_cli_replay.moc"
