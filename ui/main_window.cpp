@@ -37,6 +37,7 @@
 #include "ui/compare/compare_panel.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/export/chart_export.h"
+#include "ui/fetch/get_models_dialog.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
 #include "ui/panels/engine_settings_panel.h"
@@ -354,6 +355,7 @@ void MainWindow::createMenus() {
   fileMenu_ = menuBar()->addMenu(QString());
   fileMenu_->addAction(openAct_);
   fileMenu_->addAction(cancelLoadAct_);
+  fileMenu_->addAction(new GetModelsAction(this, [this](const QString& path) { openModel(path); }));
   recentMenu_ = fileMenu_->addMenu(QString());
   fileMenu_->addSeparator();
   fileMenu_->addAction(exportAllAct_);

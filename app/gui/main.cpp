@@ -17,6 +17,7 @@
 
 #include "engine/model/default_model.h"
 #include "ui/engine/engine_controller.h"
+#include "ui/fetch/get_models_dialog.h"
 #include "ui/headless/headless_run.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
@@ -114,7 +115,7 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("InferScope"));
   QApplication::setOrganizationName(QStringLiteral("InferScope"));
-  QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+  QApplication::setApplicationVersion(QStringLiteral(INFERSCOPE_VERSION));
 
   QCommandLineParser p;
   p.setApplicationDescription(QStringLiteral("InferScope: a workbench that makes LLM inference visible."));
@@ -165,6 +166,12 @@ int main(int argc, char** argv) {
   if (p.isSet(shotOpt)) w.resize(shotW, shotH);
   if (p.isSet(presentationOpt)) w.setPresentationMode(true);
   if (!model.isEmpty()) w.openModel(model);
+  // First start without a model (an installed package has no bootstrap): offer to fetch one. Nothing is
+  // downloaded unless the user asks.
+  if (model.isEmpty() && !p.isSet(shotOpt))
+    QTimer::singleShot(0, &w, [&w] {
+      inferscope::ui::GetModelsDialog::getModels(&w, [&w](const QString& path) { w.openModel(path); }, true);
+    });
   if (p.isSet(shotOpt)) return takeScreenshot(w, p.value(shotOpt), p.value(scenarioOpt), p.value(stepsOpt).toInt(), p.value(tabOpt),
                                               p.value(lessonOpt));
   if (p.isSet(scenarioOpt)) {
