@@ -4,11 +4,13 @@
 #   packaging/bootstrap.sh run     install dependencies + the models (default, Gemma 3 270M), build, launch the workbench
 #   packaging/bootstrap.sh test    install dependencies + the models, build, run the whole test suite
 #                                  (ctest, an ASan+UBSan build of the engine tests, a ThreadSanitizer build of
-#                                  the threaded tests, a 60 s GGUF fuzz run)
+#                                  the threaded tests, a 60 s GGUF fuzz run, the Debian package built, checked,
+#                                  installed, run and removed)
 #   packaging/bootstrap.sh setup   dependencies + models + build only
 #
 # Environment: INFERSCOPE_JOBS (parallel build jobs, default: cores), INFERSCOPE_FUZZ_SECONDS (default 60),
-# INFERSCOPE_SKIP_ASAN=1 / INFERSCOPE_SKIP_TSAN=1 / INFERSCOPE_SKIP_FUZZ=1 to leave those parts out of `test`.
+# INFERSCOPE_SKIP_ASAN=1 / INFERSCOPE_SKIP_TSAN=1 / INFERSCOPE_SKIP_FUZZ=1 / INFERSCOPE_SKIP_PACKAGE=1 to leave
+# those parts out of `test`.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -54,6 +56,7 @@ apt_packages=(
   libspdlog-dev nlohmann-json3-dev libcli11-dev libpcre2-dev libxxhash-dev libbenchmark-dev libzip-dev
   clang libclang-rt-14-dev fonts-noto-cjk
   python3 python3-pip unzip ca-certificates
+  dpkg-dev lintian desktop-file-utils appstream
 )
 
 install_dependencies() {
@@ -221,11 +224,69 @@ run_tests() {
     INFERSCOPE_JOBS="$jobs" bash "$root/tests/fuzz/run_fuzz.sh" "${INFERSCOPE_FUZZ_SECONDS:-60}" || failed=1
   fi
 
+  if [ "${INFERSCOPE_SKIP_PACKAGE:-0}" != 1 ]; then
+    check_package || failed=1
+  fi
+
   if [ "$failed" != 0 ]; then
     say "FAILED: see the output above"
     exit 1
   fi
   say "all tests passed"
+}
+
+# The Debian package, checked the way a distribution would: lintian (no errors), desktop-file-validate and
+# appstreamcli on the packaged files, then installed with apt, its programs run from outside the source tree,
+# and removed, leaving none of its files behind.
+check_package() {
+  say "package: build the .deb, check, install, run and remove it"
+  local build="$root/build" sudo="" tmp
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' RETURN
+  # Binaries linked against a CUDA toolkit outside Debian cannot carry Debian dependencies: the package then
+  # comes from a CUDA-less build (most objects are shared with the main build through ccache).
+  if grep -q '^CMAKE_CUDA_COMPILER:[A-Z]*=/' "$build/CMakeCache.txt" 2>/dev/null; then
+    build="$root/build-package"
+    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DINFERSCOPE_CUDA=OFF -DINFERSCOPE_BUILD_TESTS=OFF \
+      >/dev/null || return 1
+  fi
+  rm -f "$build"/inferscope_*.deb
+  cmake --build "$build" -j"$jobs" --target package >"$tmp/build.log" 2>&1 || { tail -40 "$tmp/build.log"; return 1; }
+  local deb
+  deb="$(ls "$build"/inferscope_*.deb)" || return 1
+  say "package: $deb"
+  dpkg-deb --info "$deb" | sed -n '/Package:/,$p'
+  local lint
+  lint="$(lintian --info "$deb" 2>&1 | grep -v 'running with root privileges' || true)"
+  printf 'lintian:\n%s\n' "${lint:-  (nothing to report)}"
+  if grep -q '^E:' <<< "$lint"; then echo "package: lintian reports errors" >&2; return 1; fi
+  dpkg-deb -x "$deb" "$tmp/root"
+  desktop-file-validate "$tmp"/root/usr/share/applications/*.desktop || return 1
+  appstreamcli validate --no-net "$tmp"/root/usr/share/metainfo/*.metainfo.xml || return 1
+
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$deb" >/dev/null || return 1
+  local files
+  files="$(dpkg -L inferscope)"
+  local ok=1
+  # Run from a folder outside the source tree, so nothing can be found through it.
+  (
+    cd "$tmp" &&
+      /usr/bin/inferscope-cli --version &&
+      /usr/bin/inferscope-cli info >"$tmp/info.txt" && head -5 "$tmp/info.txt" &&
+      /usr/bin/inferscope-cli generate -p "The capital of France is" -n 8 --temp 0 &&
+      QT_QPA_PLATFORM=offscreen /usr/bin/inferscope --screenshot "$tmp/shot.png" --size 1280x720 --steps 4 &&
+      [ -s "$tmp/shot.png" ]
+  ) || ok=0
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get remove --purge -y -qq inferscope >/dev/null || ok=0
+  local left=0 f
+  while IFS= read -r f; do
+    # Files and our own folders; shared folders (/usr/share/icons/hicolor/...) stay, as they should.
+    if [ -f "$f" ] || { [ -d "$f" ] && [[ "$f" == */inferscope ]]; }; then echo "package: left behind: $f" >&2; left=1; fi
+  done <<< "$files"
+  if dpkg-query -W -f='${Status}' inferscope 2>/dev/null | grep -q installed; then echo "package: still installed" >&2; left=1; fi
+  [ "$ok" = 1 ] && [ "$left" = 0 ] || { echo "package: the installed package failed its checks" >&2; return 1; }
+  say "package: installed, ran and removed cleanly"
 }
 
 case "${1:-}" in

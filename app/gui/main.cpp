@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QIcon>
 #include <QImage>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -116,6 +117,9 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("InferScope"));
   QApplication::setOrganizationName(QStringLiteral("InferScope"));
   QApplication::setApplicationVersion(QStringLiteral(INFERSCOPE_VERSION));
+  // The installed desktop entry and icon (packaging/), so the desktop matches the window to its menu entry.
+  QGuiApplication::setDesktopFileName(QStringLiteral(INFERSCOPE_APP_ID));
+  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(INFERSCOPE_APP_ID)));
 
   QCommandLineParser p;
   p.setApplicationDescription(QStringLiteral("InferScope: a workbench that makes LLM inference visible."));
