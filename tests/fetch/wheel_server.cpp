@@ -1,6 +1,26 @@
 #include "tests/fetch/wheel_server.h"
 
+#include <zip.h>
+
 #include <QCryptographicHash>
+#include <QFile>
+#include <QTemporaryDir>
+
+QByteArray makeWheel(const QList<QPair<QString, QByteArray>>& members) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("w.whl"));
+  int err = 0;
+  zip_t* z = zip_open(QFile::encodeName(path).constData(), ZIP_CREATE | ZIP_TRUNCATE, &err);
+  if (!z) return {};
+  for (const auto& [name, bytes] : members) {
+    zip_source_t* src = zip_source_buffer(z, bytes.constData(), static_cast<zip_uint64_t>(bytes.size()), 0);
+    const zip_int64_t i = zip_file_add(z, name.toUtf8().constData(), src, ZIP_FL_OVERWRITE);
+    zip_set_file_compression(z, static_cast<zip_uint64_t>(i), ZIP_CM_STORE, 0);
+  }
+  if (zip_close(z) != 0) return {};
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
 
 WheelServer::WheelServer() {
   connect(&server_, &QTcpServer::newConnection, this, [this] {

@@ -4,10 +4,14 @@
 #include <QByteArray>
 #include <QHash>
 #include <QList>
+#include <QPair>
 #include <QPointer>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QUrl>
+
+// A zip archive (a wheel) with these members, stored uncompressed; empty on failure.
+QByteArray makeWheel(const QList<QPair<QString, QByteArray>>& members);
 
 class WheelServer : public QObject {
   Q_OBJECT

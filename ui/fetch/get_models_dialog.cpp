@@ -26,8 +26,14 @@ QString megabytes(qint64 bytes) {
 
 }  // namespace
 
-GetModelsDialog::GetModelsDialog(QWidget* parent)
-    : QDialog(parent), fetcher_(new fetch::ModelFetcher(this)), targetDir_(fetch::defaultModelDirectory()) {
+GetModelsDialog::GetModelsDialog(QWidget* parent) : GetModelsDialog(fetch::builtinCatalogue(), parent) {}
+
+GetModelsDialog::GetModelsDialog(const fetch::Catalogue& catalogue, QWidget* parent)
+    : QDialog(parent),
+      catalogue_(catalogue),
+      fetcher_(new fetch::ModelFetcher(this)),
+      targetDir_(fetch::defaultModelDirectory()) {
+  fetcher_->setIndexUrl(catalogue_.indexUrl);
   setObjectName(QStringLiteral("get_models"));
   introLabel_ = new QLabel(this);
   introLabel_->setWordWrap(true);
@@ -88,7 +94,7 @@ GetModelsDialog::GetModelsDialog(QWidget* parent)
     status_->setText(tr("Cancelled; nothing was kept."));
   });
 
-  for (const fetch::FetchableModel& m : fetch::builtinCatalogue().models) {
+  for (const fetch::FetchableModel& m : catalogue_.models) {
     auto* item = new QTreeWidgetItem(list_);
     item->setData(ColModel, Qt::UserRole, m.name);
     item->setText(ColModel, m.title);
@@ -102,8 +108,6 @@ GetModelsDialog::GetModelsDialog(QWidget* parent)
   retranslateUi();
   resize(640, 320);
 }
-
-void GetModelsDialog::setIndexUrl(const QUrl& url) { fetcher_->setIndexUrl(url); }
 
 void GetModelsDialog::setTargetDirectory(const QString& dir) {
   targetDir_ = dir;
@@ -121,7 +125,7 @@ QString GetModelsDialog::selectedName() const {
 }
 
 void GetModelsDialog::startDownload() {
-  const fetch::FetchableModel* m = fetch::builtinCatalogue().find(selectedName());
+  const fetch::FetchableModel* m = catalogue_.find(selectedName());
   if (m == nullptr || fetcher_->isRunning()) return;
   setRunning(true);
   fetcher_->start(*m);
@@ -137,7 +141,7 @@ void GetModelsDialog::setRunning(bool running) {
 void GetModelsDialog::refreshRows() {
   for (int i = 0; i < list_->topLevelItemCount(); ++i) {
     QTreeWidgetItem* item = list_->topLevelItem(i);
-    const fetch::FetchableModel* m = fetch::builtinCatalogue().find(item->data(ColModel, Qt::UserRole).toString());
+    const fetch::FetchableModel* m = catalogue_.find(item->data(ColModel, Qt::UserRole).toString());
     item->setText(ColStatus, m && fetch::isInstalled(*m, targetDir_) ? tr("Installed") : tr("Not installed"));
   }
 }

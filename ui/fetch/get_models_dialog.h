@@ -11,6 +11,8 @@ class QProgressBar;
 class QPushButton;
 class QTreeWidget;
 
+#include "fetch/model_catalogue.h"
+
 namespace inferscope::fetch {
 class ModelFetcher;
 }
@@ -20,10 +22,11 @@ namespace inferscope::ui {
 class GetModelsDialog : public QDialog {
   Q_OBJECT
  public:
+  // The models offered and the index they come from are the catalogue's (by default the built-in one).
   explicit GetModelsDialog(QWidget* parent = nullptr);
+  GetModelsDialog(const fetch::Catalogue& catalogue, QWidget* parent = nullptr);
 
-  // Overrides for tests and for a mirror; by default the catalogue's index and the shared model folder.
-  void setIndexUrl(const QUrl& url);
+  // The folder the models go to (default: the shared model folder the bootstrap also uses).
   void setTargetDirectory(const QString& dir);
   // Selects the catalogue model with this name (the default model is selected at first).
   void selectModel(const QString& name);
@@ -47,6 +50,7 @@ class GetModelsDialog : public QDialog {
   void setRunning(bool running);
   QString selectedName() const;
 
+  fetch::Catalogue catalogue_;
   fetch::ModelFetcher* fetcher_;
   QString targetDir_;
   bool firstStart_ = false;
