@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
   QApplication::setApplicationVersion(QStringLiteral(INFERSCOPE_VERSION));
   // The installed desktop entry and icon (packaging/), so the desktop matches the window to its menu entry.
   QGuiApplication::setDesktopFileName(QStringLiteral(INFERSCOPE_APP_ID));
-  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(INFERSCOPE_APP_ID)));
+  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(INFERSCOPE_APP_ID), QIcon(QStringLiteral(":/icons/inferscope.svg"))));
 
   QCommandLineParser p;
   p.setApplicationDescription(QStringLiteral("InferScope: a workbench that makes LLM inference visible."));
