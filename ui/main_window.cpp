@@ -34,6 +34,7 @@
 #include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
 #include "ui/export/export_menu.h"
+#include "ui/fetch/get_models_dialog.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
 #include "ui/model_picker/model_picker_dialog.h"
@@ -328,6 +329,7 @@ void MainWindow::createMenus() {
   fileMenu_ = menuBar()->addMenu(QString());
   fileMenu_->addAction(openAct_);
   fileMenu_->addAction(cancelLoadAct_);
+  fileMenu_->addAction(new GetModelsAction(this, [this](const QString& path) { openModel(path); }));
   recentMenu_ = fileMenu_->addMenu(QString());
   fileMenu_->addSeparator();
   fileMenu_->addAction(exportAllAct_);

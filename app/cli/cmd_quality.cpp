@@ -9,6 +9,7 @@
 
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
+#include "app/cli/data_dir.h"
 #include "engine/model/default_model.h"
 #include "engine/quant/quality.h"
 #include "engine/quant/quantized_model.h"
@@ -29,26 +30,13 @@ struct QualityCliOptions {
   bool per_tensor = false;
 };
 
-// The product's own LICENSE: next to the executable, in the build or install tree above it, or in the
-// source tree the binary was built from.
+// The product's own LICENSE, installed (or staged by the build) in the data folder beside the binary.
 std::string default_text_file() {
   namespace fs = std::filesystem;
-  std::vector<fs::path> candidates;
+  const fs::path p = data_dir() / "LICENSE";
   std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const fs::path dir = exe.parent_path();
-    for (const fs::path& p : {dir / "LICENSE", dir.parent_path() / "LICENSE", dir.parent_path().parent_path() / "LICENSE",
-                              dir.parent_path() / "share/doc/inferscope/LICENSE"})
-      candidates.push_back(p);
-  }
-#ifdef INFERSCOPE_SOURCE_DIR
-  candidates.push_back(fs::path(INFERSCOPE_SOURCE_DIR) / "LICENSE");
-#endif
-  for (const fs::path& p : candidates)
-    if (fs::is_regular_file(p, ec)) return p.string();
-  throw UsageError("cannot find the default text (the project's LICENSE file next to or above the executable); "
-                   "pass one with --text FILE");
+  if (fs::is_regular_file(p, ec)) return p.string();
+  throw UsageError("cannot find the default text (" + p.string() + ", the project's LICENSE); pass one with --text FILE");
 }
 
 std::string read_text(const std::string& path) {

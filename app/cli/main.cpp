@@ -13,13 +13,15 @@ int main(int argc, char** argv) {
   CLI::App root{"inferscope-cli: run, measure and inspect LLM inference on a real GGUF model"};
   root.require_subcommand(1);
   root.set_help_all_flag("--help-all", "help for every subcommand");
+  root.set_version_flag("--version", "inferscope-cli " INFERSCOPE_VERSION);
   std::string log_level = "warn";
   root.add_option("--log-level", log_level, "engine log level: trace|debug|info|warn|error|off")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
   std::vector<Command> commands = {add_info_command(root), add_tokenize_command(root), add_generate_command(root),
                                    add_bench_command(root), add_run_command(root), add_export_command(root),
                                    add_quality_command(root), add_requantize_command(root),
-                                   add_lesson_command(root), add_attach_command(root), add_replay_command(root)};
+                                   add_lesson_command(root), add_attach_command(root), add_replay_command(root),
+                                   add_fetch_command(root)};
   // Every subcommand takes --backend (one string per command: only the parsed one is read).
   std::vector<std::string> backends(commands.size(), "cpu");
   for (size_t i = 0; i < commands.size(); ++i) add_backend_option(commands[i].app, backends[i]);

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QIcon>
 #include <QImage>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -16,6 +17,7 @@
 #include <memory>
 
 #include "engine/model/default_model.h"
+#include "ui/fetch/get_models_dialog.h"
 #include "ui/headless/headless_run.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
@@ -112,7 +114,10 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("InferScope"));
   QApplication::setOrganizationName(QStringLiteral("InferScope"));
-  QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+  QApplication::setApplicationVersion(QStringLiteral(INFERSCOPE_VERSION));
+  // The installed desktop entry and icon (packaging/), so the desktop matches the window to its menu entry.
+  QGuiApplication::setDesktopFileName(QStringLiteral(INFERSCOPE_APP_ID));
+  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(INFERSCOPE_APP_ID), QIcon(QStringLiteral(":/icons/inferscope.svg"))));
 
   QCommandLineParser p;
   p.setApplicationDescription(QStringLiteral("InferScope: a workbench that makes LLM inference visible."));
@@ -163,6 +168,12 @@ int main(int argc, char** argv) {
   if (p.isSet(shotOpt)) w.resize(shotW, shotH);
   if (p.isSet(presentationOpt)) w.setPresentationMode(true);
   if (!model.isEmpty()) w.openModel(model);
+  // First start without a model (an installed package has no bootstrap): offer to fetch one. Nothing is
+  // downloaded unless the user asks.
+  if (model.isEmpty() && !p.isSet(shotOpt))
+    QTimer::singleShot(0, &w, [&w] {
+      inferscope::ui::GetModelsDialog::getModels(&w, [&w](const QString& path) { w.openModel(path); }, true);
+    });
   if (p.isSet(shotOpt)) return takeScreenshot(w, p.value(shotOpt), p.value(scenarioOpt), p.value(stepsOpt).toInt(), p.value(tabOpt),
                                               p.value(lessonOpt));
   if (p.isSet(scenarioOpt)) {
