@@ -486,6 +486,7 @@ void MainWindow::setDarkTheme(bool dark) {
 }
 
 void MainWindow::connectSession() {
+  static_assert(int(LogPanel::Warning) == int(SnapshotSource::Warning) && int(LogPanel::Error) == int(SnapshotSource::Error));
   connect(session_, &WorkbenchSession::snapshotReady, this, &MainWindow::onSnapshot);
   connect(session_, &WorkbenchSession::logLine, log_, &LogPanel::append);
   connect(session_, &WorkbenchSession::errorOccurred, this, &MainWindow::showError);

@@ -50,8 +50,8 @@ class MainWindow : public QMainWindow {
   // Dialog-free mode for tests and --screenshot: confirmations answer yes, errors only go to the log.
   void setInteractive(bool on) { interactive_ = on; }
   WorkbenchSession* session() const { return session_; }
-  // The session's, with the settings panel's and load generator's values as the session's choice.
   void openModel(const QString& path) { session_->openModel(path); }
+  // The session's, with the settings panel's and load generator's values (applied or not) as its choice.
   bool loadScenario(const QString& path, QString* error = nullptr);
   bool saveScenario(const QString& path, QString* error = nullptr);
   QStringList exportAllTo(const QString& dir, QString* error = nullptr);

@@ -122,10 +122,19 @@ class TstWorkbenchSession : public QObject {
     ExportBoard board(&session);  // the export's views; no MainWindow anywhere
     board.resize(1200, 800);
     board.show();
+    session.captureEngineLog();
+    QSignalSpy lines(&session, &WorkbenchSession::logLine);
     QSignalSpy loaded(&session, &WorkbenchSession::modelLoaded);
     session.openModel(tinyPath_);
     QVERIFY(loaded.wait(30000));
     QCOMPARE(session.modelPath(), tinyPath_);
+    // The engine's own spdlog line (written on the loader thread) arrives through the live source.
+    auto logged = [&lines](const QString& part) {
+      for (const auto& l : lines)
+        if (l.at(0).toString().contains(part)) return true;
+      return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(logged(QStringLiteral("loaded tiny-random-llama")), 5000);
 
     // N steps exactly, then the rest.
     const QString scenario = writeScenario();

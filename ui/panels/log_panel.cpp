@@ -2,45 +2,9 @@
 
 #include <QDateTime>
 #include <QPlainTextEdit>
-#include <QPointer>
 #include <QVBoxLayout>
-#include <algorithm>
-#include <mutex>
-#include <spdlog/sinks/base_sink.h>
-#include <spdlog/spdlog.h>
 
 namespace inferscope::ui {
-
-namespace {
-// Lives in spdlog's logger; posts each formatted line to the panel on the GUI thread. The QPointer
-// makes a line that arrives after the panel is gone a no-op instead of a crash.
-class PanelSink : public spdlog::sinks::base_sink<std::mutex> {
- public:
-  explicit PanelSink(LogPanel* panel) : panel_(panel) {}
-  void detach() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    panel_.clear();
-  }
-
- protected:
-  void sink_it_(const spdlog::details::log_msg& msg) override {
-    if (!panel_) return;
-    const QString line = QString::fromUtf8(msg.payload.data(), qsizetype(msg.payload.size()));
-    const int level = msg.level >= spdlog::level::err ? LogPanel::Error : msg.level == spdlog::level::warn ? LogPanel::Warning : LogPanel::Info;
-    QPointer<LogPanel> p = panel_;
-    QMetaObject::invokeMethod(panel_.data(), [p, line, level] { if (p) p->append(line, level); }, Qt::QueuedConnection);
-  }
-  void flush_() override {}
-
- private:
-  QPointer<LogPanel> panel_;
-};
-
-std::shared_ptr<PanelSink>& activeSink() {
-  static std::shared_ptr<PanelSink> sink;
-  return sink;
-}
-}  // namespace
 
 LogPanel::LogPanel(QWidget* parent) : QWidget(parent) {
   view_ = new QPlainTextEdit;
@@ -49,22 +13,6 @@ LogPanel::LogPanel(QWidget* parent) : QWidget(parent) {
   auto* l = new QVBoxLayout(this);
   l->setContentsMargins(2, 2, 2, 2);
   l->addWidget(view_);
-}
-
-LogPanel::~LogPanel() {
-  if (sinkInstalled_ && activeSink()) {
-    activeSink()->detach();
-    auto& sinks = spdlog::default_logger()->sinks();
-    sinks.erase(std::remove(sinks.begin(), sinks.end(), activeSink()), sinks.end());
-    activeSink().reset();
-  }
-}
-
-void LogPanel::installEngineLogSink() {
-  if (sinkInstalled_ || activeSink()) return;
-  activeSink() = std::make_shared<PanelSink>(this);
-  spdlog::default_logger()->sinks().push_back(activeSink());
-  sinkInstalled_ = true;
 }
 
 void LogPanel::append(const QString& line, int level) {
