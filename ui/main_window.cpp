@@ -330,6 +330,7 @@ void MainWindow::createMenus() {
   fileMenu_->addAction(openAct_);
   fileMenu_->addAction(cancelLoadAct_);
   fileMenu_->addAction(new GetModelsAction(this, [this](const QString& path) { openModel(path); }));
+  attachAct_ = fileMenu_->addAction(QString(), this, &MainWindow::askAttachServers);
   recentMenu_ = fileMenu_->addMenu(QString());
   fileMenu_->addSeparator();
   fileMenu_->addAction(exportAllAct_);
@@ -374,6 +375,11 @@ void MainWindow::retranslateUi() {
   tabs_->setTabText(3, tr("Load generator"));
   tabs_->setTabText(4, tr("Compare"));
   tabs_->setTabText(tabs_->indexOf(lessons_), tr("Lessons"));
+  if (attach_) {
+    tabs_->setTabText(tabs_->indexOf(attach_), tr("Servers"));
+    attach_->retranslateUi();
+  }
+  if (attachAct_) attachAct_->setText(tr("Attach to server..."));
   modelDock_->setWindowTitle(tr("Model"));
   settingsDock_->setWindowTitle(tr("Engine settings"));
   requestsDock_->setWindowTitle(tr("Requests"));

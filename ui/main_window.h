@@ -26,6 +26,7 @@ class QToolButton;
 
 namespace inferscope::ui {
 
+class AttachPanel;
 class BlockMapPanel;
 class ComparePanel;
 class ChartsPanel;
@@ -62,6 +63,9 @@ class MainWindow : public QMainWindow {
   // Leaving restores the window's geometry and dock state as they were.
   void setPresentationMode(bool on);
   bool isPresentation() const { return presentation_; }
+  // Watches live serving engines in the Servers tab: http(s) URLs, and a tcp:// vLLM KV-event endpoint.
+  void attachServers(const QStringList& targets, int interval_ms = 1000);
+  AttachPanel* attachPanel() const { return attach_; }
   // Chart text size in presentation mode for the screen the window is on: 20 px at 1080 lines,
   // scaled with the screen height, never below 16 px.
   int presentationTextPixelSize() const;
@@ -145,6 +149,10 @@ class MainWindow : public QMainWindow {
   PlaygroundPanel* playground_ = nullptr;
   ComparePanel* compare_ = nullptr;
   LessonsPanel* lessons_ = nullptr;
+  AttachPanel* attach_ = nullptr;  // created on the first attach
+  QString lastAttach_;
+  QAction* attachAct_ = nullptr;
+  void askAttachServers();
   LoadGeneratorPanel* loadGen_ = nullptr;
   ModelCardPanel* modelCard_ = nullptr;
   EngineSettingsPanel* settingsPanel_ = nullptr;

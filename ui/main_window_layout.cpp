@@ -21,6 +21,7 @@
 #include "ui/lessons/lessons_panel.h"
 #include "ui/main_window.h"
 #include "ui/panels/log_panel.h"
+#include "ui/attach/attach_panel.h"
 #include "ui/presentation_bar.h"
 #include "ui/start_page.h"
 
@@ -97,6 +98,7 @@ void MainWindow::enterPresentation() {
   presentationBar_->show();
   updatePresentationBar();
   charts_->setPresentation(true, px);
+  if (attach_) attach_->setPresentation(true, px);
   for (MetricsChart* c : compare_->charts()) {
     c->setTextPixelSize(px);
     c->setPresentationStyle(true);
@@ -110,6 +112,7 @@ void MainWindow::leavePresentation() {
   presentation_ = false;
   presentationBar_->hide();
   charts_->setPresentation(false, 0);
+  if (attach_) attach_->setPresentation(false, 0);
   for (MetricsChart* c : compare_->charts()) {
     c->setTextPixelSize(0);
     c->setPresentationStyle(false);

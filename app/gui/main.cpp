@@ -133,7 +133,8 @@ int main(int argc, char** argv) {
   QCommandLineOption settingsOpt(QStringLiteral("settings"), QStringLiteral("Use this INI file for settings instead of the user's."), QStringLiteral("FILE"));
   QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("With --screenshot: the screen and window size (default 1600x1000)."), QStringLiteral("WxH"));
   QCommandLineOption presentationOpt(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (with --screenshot: grab it)."));
-  p.addOptions({shotOpt, scenarioOpt, stepsOpt, tabOpt, langOpt, settingsOpt, lessonOpt, sizeOpt, presentationOpt});
+  QCommandLineOption attachOpt(QStringLiteral("attach"), QStringLiteral("Watch a live serving engine (llama.cpp server, vLLM, SGLang) at URL; repeatable; a tcp:// URL is a vLLM KV-event publisher."), QStringLiteral("URL"));
+  p.addOptions({shotOpt, scenarioOpt, stepsOpt, tabOpt, langOpt, settingsOpt, lessonOpt, sizeOpt, presentationOpt, attachOpt});
   p.process(app);
 
   QString model = p.positionalArguments().value(0);
@@ -168,6 +169,7 @@ int main(int argc, char** argv) {
   if (p.isSet(shotOpt)) w.resize(shotW, shotH);
   if (p.isSet(presentationOpt)) w.setPresentationMode(true);
   if (!model.isEmpty()) w.openModel(model);
+  if (p.isSet(attachOpt)) w.attachServers(p.values(attachOpt));
   // First start without a model (an installed package has no bootstrap): offer to fetch one. Nothing is
   // downloaded unless the user asks.
   if (model.isEmpty() && !p.isSet(shotOpt))

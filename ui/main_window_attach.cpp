@@ -1,0 +1,46 @@
+// MainWindow, attach: File > Attach to server... and `inferscope --attach URL`: the Servers tab, which
+// watches live serving engines through what they publish (ui/attach/attach_panel).
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QTabWidget>
+
+#include "ui/attach/attach_panel.h"
+#include "ui/main_window.h"
+
+namespace inferscope::ui {
+
+void MainWindow::attachServers(const QStringList& targets, int interval_ms) {
+  QStringList urls;
+  QString kvEvents;
+  for (const QString& t : targets) {
+    if (t.startsWith(QLatin1String("tcp://")))
+      kvEvents = t;  // vLLM's KV-event publisher
+    else if (!t.trimmed().isEmpty())
+      urls << (t.contains(QLatin1String("://")) ? t.trimmed() : QStringLiteral("http://") + t.trimmed());
+  }
+  if (urls.isEmpty() && kvEvents.isEmpty()) return;
+  if (!attach_) {
+    attach_ = new AttachPanel(this);
+    tabs_->addTab(attach_, tr("Servers"));
+    if (presentation_) attach_->setPresentation(true, presentationTextPixelSize());
+  }
+  if (!urls.isEmpty()) attach_->attach(urls, interval_ms);
+  if (!kvEvents.isEmpty()) attach_->attachKvEvents(kvEvents);
+  tabs_->setCurrentWidget(attach_);
+}
+
+void MainWindow::askAttachServers() {
+  bool ok = false;
+  const QString text = QInputDialog::getText(
+      this, tr("Attach to server"),
+      tr("Server URLs, separated by spaces (replicas side by side), e.g. http://127.0.0.1:8080.\n"
+         "Optionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557.\n"
+         "Only GET /metrics and /slots are sent (and the KV-event replay request)."),
+      QLineEdit::Normal, lastAttach_, &ok);
+  if (!ok || text.trimmed().isEmpty()) return;
+  lastAttach_ = text.trimmed();
+  attachServers(lastAttach_.split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts));
+}
+
+}  // namespace inferscope::ui
