@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fills resources/translations/*.ts after `lupdate ui -ts ...`: fixes the contexts to the runtime class
+"""Fills resources/translations/*.ts after
+`/usr/lib/qt6/bin/lupdate -no-obsolete ui app fetch -ts resources/translations/inferscope_zh_TW.ts resources/translations/inferscope_zh_CN.ts`: fixes the contexts to the runtime class
 names (lupdate drops the inferscope::ui namespace) and writes the Traditional / Simplified Chinese texts.
 Usage: python3 resources/translations/fill_translations.py
 Texts come from T below and from every strings_<area>.py beside this file."""

@@ -1,5 +1,5 @@
 // Every user-visible text of the GUI exists in Traditional and Simplified Chinese: the .ts files hold a
-// finished translation for each message, every plain tr("...") literal in ui/ is among their sources
+// finished translation for each message, every plain tr("...") literal in ui/ and fetch/ is among their sources
 // (so a new text cannot ship without lupdate and a translation), and the .qm files embedded in the
 // binary translate every message exactly as the .ts file says (so they are not stale).
 #include <QtTest/QtTest>
@@ -78,10 +78,15 @@ class TestTranslations : public QObject {
     static const QRegularExpression trCall(QString::fromLatin1(kPattern));
     QStringList missing;
     int seen = 0;
-    QDirIterator it(QStringLiteral(INFERSCOPE_SOURCE_DIR "/ui"), {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
-                    QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-      QFile f(it.next());
+    // ui/ and fetch/ (the model download's stage and error texts, shown by the Get models dialog).
+    QStringList files;
+    for (const char* dir : {"/ui", "/fetch"}) {
+      QDirIterator it(QStringLiteral(INFERSCOPE_SOURCE_DIR) + QLatin1String(dir), {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
+                      QDir::Files, QDirIterator::Subdirectories);
+      while (it.hasNext()) files << it.next();
+    }
+    for (const QString& path : files) {
+      QFile f(path);
       QVERIFY(f.open(QIODevice::ReadOnly));
       const QString text = QString::fromUtf8(f.readAll());
       for (auto match = trCall.globalMatch(text); match.hasNext();) {
