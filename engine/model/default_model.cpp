@@ -30,8 +30,9 @@ std::string resolve_model_path(const std::string& user_path) {
   }
   const std::string p = default_model_path();
   if (!std::filesystem::exists(p))
-    throw std::runtime_error("default model not found at " + p + "; run '" + std::string(kSetupCommand) +
-                             "' (or 'packaging/bootstrap.sh setup') to install it, or pass -m MODEL.gguf");
+    throw std::runtime_error("default model not found at " + p +
+                             "; run 'inferscope-cli fetch smollm2-135m' (an installed package) or '" +
+                             std::string(kSetupCommand) + "' (a source tree) to install it, or pass -m MODEL.gguf");
   return p;
 }
 
