@@ -43,6 +43,10 @@ struct StepMetrics {
 
   double tokens_per_s = 0;  // generated tokens per second over a sliding window ending at this step
 
+  int32_t parallel_devices = 1;  // virtual devices the forward pass was split over (engine/parallel)
+  int64_t comm_bytes = 0;        // bytes between virtual devices: TP ring all-reduces, PP hand-offs
+  double bubble_fraction = 0;    // idle device time / (devices x span) over this step's layers
+
   bool operator==(const StepMetrics&) const = default;
 };
 
@@ -74,6 +78,9 @@ void for_each_field(M& m, F&& f) {
   f("spec_drafted", m.spec_drafted);
   f("spec_accepted", m.spec_accepted);
   f("tokens_per_s", m.tokens_per_s);
+  f("parallel_devices", m.parallel_devices);
+  f("comm_bytes", m.comm_bytes);
+  f("bubble_fraction", m.bubble_fraction);
 }
 
 }  // namespace inferscope
