@@ -7,6 +7,7 @@
 // bandwidths.
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "engine/lessons/lesson_factories.h"
 #include "engine/lessons/model_probe.h"
@@ -148,6 +149,12 @@ class ParallelismLesson final : public Lesson {
       Series measured{fill("pipeline over %1 devices (m = 1, 2, 4, 8)", D), {}};
       Series closed{fill("closed form (D-1)/(m+D-1), %1 devices", D), {}, true};
       double bytes = 0;
+      std::vector<double> stage_layers;
+      for (int st = 0; st < D; ++st) {
+        int first = 0, end = 0;
+        pipeline_stage_layers(c.n_layers, D, st, first, end);
+        stage_layers.push_back(end - first);
+      }
       for (int mb : {1, 2, 4, 8}) {
         const Measured t = measure({ParallelMode::Pipeline, D, mb});
         bytes = t.bytes_per_token;
@@ -158,6 +165,10 @@ class ParallelismLesson final : public Lesson {
                              fill("PP over %1 devices, %2 micro-batches: idle fraction (measured)", D, mb)});
         r.numbers.push_back({key + "_closed_form", 100.0 * want, "%",
                              fill("PP over %1 devices, %2 micro-batches: (D-1)/(m+D-1)", D, mb)});
+        if (c.n_layers % D != 0)  // unequal stages: the same closed form with each stage's layer count as its cost
+          r.numbers.push_back({key + "_closed_form_layers", 100.0 * pipeline_bubble_for_costs(stage_layers.data(), D, m_eff),
+                               "%", fill("PP over %1 devices, %2 micro-batches: closed form for these stages' layer counts",
+                                         D, mb)});
         measured.points.push_back({bytes, 100.0 * t.idle});
         closed.points.push_back({bytes, 100.0 * want});
       }

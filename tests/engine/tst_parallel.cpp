@@ -486,6 +486,9 @@ class TestParallel : public QObject {
         if (D == 2) QVERIFY2(std::abs(r.value(key + "_idle") - r.value(key + "_closed_form")) < 10.0, key.c_str());
       }
     }
+    // 30 layers over 4 stages are 8, 8, 7, 7: with m = 8, 1 - 8 x 30 / (4 x (30 + 7 x 8)) = 1 - 240/344.
+    QVERIFY(std::abs(r.value("pp4_m8_closed_form_layers") - 100.0 * (1.0 - 240.0 / 344.0)) < 1e-9);
+    QVERIFY(!r.find("pp2_m8_closed_form_layers"));  // 15 + 15: the plain closed form is exact
     ctx.model = stories_;
     r = l->run({{"sequences", "4"}, {"steps", "1"}}, ctx);
     for (int D : {2, 4}) {

@@ -13,7 +13,7 @@
 namespace inferscope::ui {
 
 namespace {
-constexpr int kMaxRowPx = 56;  // taller rows only add empty bar height
+constexpr int kMaxRowLines = 3;  // row height in text lines at most: taller bars only add colour
 }
 
 DeviceGanttChart::DeviceGanttChart(QWidget* parent) : QWidget(parent) {
@@ -155,7 +155,7 @@ void DeviceGanttChart::paintEvent(QPaintEvent*) {
   const int axisH = 2 * lh + lh / 2;
   const int rowsH = height() - y - axisH - margin;
   if (plotR - plotL < 40 || rowsH < int(labels.size()) * 6) return;
-  const int rowH = std::min(kMaxRowPx * std::max(1, lh / 14), rowsH / int(labels.size()));
+  const int rowH = std::min(kMaxRowLines * lh, rowsH / int(labels.size()));
   const double pxPerMs = (plotR - plotL) / t.span_ms;
   auto xOf = [&](double ms) { return plotL + int(std::lround(ms * pxPerMs)); };
 
