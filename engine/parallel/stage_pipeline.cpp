@@ -30,11 +30,13 @@ StagePipeline::StagePipeline(int stages) {
 
 StagePipeline::~StagePipeline() {
   cancel();
+  stop_.store(true);
+  // Taking each stage's lock once after the store means no stage can be between its wait predicate's
+  // check and its sleep, so the notify below cannot be lost.
   for (auto& st : stages_) {
-    std::lock_guard<std::mutex> lk(st->mu);
-    stop_ = true;  // written under every stage's lock, so each stage reads it under its own
+    { std::lock_guard<std::mutex> lk(st->mu); }
+    st->cv.notify_all();
   }
-  for (auto& st : stages_) st->cv.notify_all();
   for (auto& st : stages_) st->thread.join();
 }
 
@@ -63,7 +65,7 @@ void StagePipeline::stage_loop(int s) {
     Item item;
     {
       std::unique_lock<std::mutex> lk(st.mu);
-      st.cv.wait(lk, [&] { return stop_ || !st.queue.empty(); });
+      st.cv.wait(lk, [&] { return stop_.load() || !st.queue.empty(); });
       if (st.queue.empty()) return;  // stopping, nothing left
       item = st.queue.front();
       st.queue.pop_front();

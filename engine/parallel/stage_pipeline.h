@@ -69,7 +69,7 @@ class StagePipeline {
   void item_done();
 
   std::vector<std::unique_ptr<Stage>> stages_;
-  bool stop_ = false;  // guarded by each stage's mu when read by that stage
+  std::atomic<bool> stop_{false};
   std::atomic<bool> cancel_{false};
   const StageFn* compute_ = nullptr;
   const StageFn* handoff_ = nullptr;
