@@ -15,6 +15,7 @@
 #include "engine/parallel/micro_batches.h"
 #include "engine/parallel/parallel_backend.h"
 #include "engine/parallel/stage_pipeline.h"
+#include "engine/spec/spec_config.h"
 #include "engine/workload/sample_text.h"
 #include "kernels/cpu/thread_pool.h"
 #include "tests/common/test_support.h"
@@ -295,6 +296,27 @@ class TestParallel : public QObject {
       }
       QVERIFY(e.metrics().latest_timeline());
     }
+  }
+
+  // Speculative decoding (n-gram drafts, k = 4) through a pipeline of 2 stages and 3 micro-batches: the
+  // verify passes want k + 1 logit rows per sequence, which the micro-batch cut spreads over pieces; the
+  // accepted tokens are the unsplit engine's.
+  void pipelineWithSpeculation() {
+    INFERSCOPE_REQUIRE_MODEL(test::default_model_path_if_present(), "the default model");
+    const std::vector<Request> reqs = workload(*smol_, 3, 40, 10);
+    EngineConfig base = tight_config(*smol_, 40);
+    base.spec = spec::parse_spec("ngram:2");
+    base.spec.k = 4;
+    LLMEngine ref_engine(smol_, base);
+    const Run ref = run_all(ref_engine, reqs);
+    int drafted = 0;
+    for (const StepMetrics& m : ref.steps) drafted += m.spec_drafted;
+    QVERIFY(drafted > 0);
+    EngineConfig c = base;
+    c.parallel = pc(ParallelMode::Pipeline, 2, 3);
+    LLMEngine e(smol_, c);
+    const Run r = run_all(e, reqs);
+    QCOMPARE(r.outputs, ref.outputs);
   }
 
   // Tensor parallelism on the tiny real model (4 KV heads): the unsplit engine's greedy tokens through
