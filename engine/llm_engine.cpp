@@ -6,6 +6,7 @@
 
 #include "engine/backend/forward_backend.h"
 #include "engine/kv/kv_groups.h"
+#include "engine/parallel/parallel_backend.h"
 #include "engine/spec/drafter.h"
 #include "engine/spec/verifier.h"
 #include "kernels/cpu/thread_pool.h"
@@ -37,6 +38,8 @@ std::string EngineConfig::validate() const {
   if (sched.recompute_all && prefix_caching) return "prefix caching needs the KV cache (turn one of them off)";
   if (const std::string why = spec.validate(); !why.empty()) return why;
   if (spec.enabled() && sched.recompute_all) return "speculative decoding needs the KV cache (turn one of them off)";
+  if (const std::string why = parallel.validate(); !why.empty()) return why;
+  if (parallel.enabled() && backend != BackendKind::Cpu) return "virtual devices run on the CPU backend";
   return sched.validate();
 }
 
@@ -72,7 +75,9 @@ LLMEngine::LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig conf
                                 " bytes holds no block of " + std::to_string(layout.block_bytes()) + " bytes");
   if (blocks > (int64_t(1) << 30)) throw std::invalid_argument("the KV budget is too large");
   pool_ = std::make_unique<kernels::ThreadPool>(config_.threads);
-  backend_ = make_backend(config_.backend, *model_, layout, blocks, pool_.get());
+  backend_ = config_.parallel.enabled()
+                 ? make_parallel_backend(config_.parallel, *model_->model, layout, blocks, pool_.get())
+                 : make_backend(config_.backend, *model_, layout, blocks, pool_.get());
   kv_ = std::make_unique<KvCacheManager>(static_cast<int32_t>(blocks), config_.block_size, config_.prefix_caching,
                                          std::move(groups));
   scheduler_ = std::make_unique<Scheduler>(config_.sched, *kv_);
@@ -452,6 +457,16 @@ StepResult LLMEngine::step() {
   }
   const double step_ms = ms_between(t0, Clock::now());
   out.metrics = make_metrics(plan, step_ms, finished, static_cast<int>(out.events.size()), hit_before, query_before);
+  if (config_.parallel.enabled()) {
+    out.metrics.parallel_devices = config_.parallel.devices;
+    if (auto tl = backend_->last_timeline(); tl && !batch.seqs.empty()) {
+      auto stamped = std::make_shared<ParallelTimeline>(*tl);
+      stamped->step = step_index_;
+      out.metrics.comm_bytes = stamped->comm_bytes;
+      out.metrics.bubble_fraction = stamped->bubble_fraction;
+      recorder_.set_latest_timeline(std::move(stamped));
+    }
+  }
   recorder_.record(out.metrics, std::make_shared<const BlockMapSnapshot>(kv_->snapshot()));
   out.ran = true;
   ++step_index_;

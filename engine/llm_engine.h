@@ -16,6 +16,7 @@
 #include "engine/kv/kv_storage.h"
 #include "engine/metrics/metrics_recorder.h"
 #include "engine/model/loaded_model.h"
+#include "engine/parallel/parallel_config.h"
 #include "engine/sched/scheduler.h"
 #include "engine/spec/spec_config.h"
 
@@ -41,6 +42,8 @@ struct EngineConfig {
   size_t metrics_ring = 4096;       // recent steps kept for live charts
   bool keep_full_metrics_log = true;
   spec::SpecConfig spec;            // speculative decoding (off by default)
+  // The forward pass split over virtual devices (engine/parallel; CPU backend only). Off by default.
+  ParallelConfig parallel;
   // Ended requests (finished, failed, cancelled) whose full info (token ids, texts) the engine keeps;
   // older ones are forgotten and only counted in request_totals(). 0 = keep every request: right for a
   // bounded run that reports on each one (`inferscope-cli run`, tests); a long-lived engine (the GUI's)

@@ -46,7 +46,7 @@ arch_models_sha256=(
 )
 
 # Tests whose threads the ThreadSanitizer job checks (the slower real-model engine tests time out under it).
-tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel ui_tst_workbench remote_tst_kv_events)
+tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel engine_tst_pipeline_stages ui_tst_workbench remote_tst_kv_events)
 
 say() { printf '\n== %s\n' "$*"; }
 

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <set>
 
 #include "app/cli/cli_common.h"
@@ -32,8 +33,43 @@ struct RunOptions {
   RecordOptions record;
   bool json = false;
   bool no_compare = false;
+  int tp = 0, pp = 0, micro_batches = 1;  // virtual devices (engine/parallel)
   CLI::App* app = nullptr;
 };
+
+// --tp D / --pp D --micro-batches M onto the engine settings.
+void apply_parallel(const RunOptions& o, EngineConfig& cfg) {
+  if (o.tp > 0 && o.pp > 0) throw UsageError("--tp and --pp exclude each other");
+  if (o.app->count("--micro-batches") && o.pp == 0) throw UsageError("--micro-batches needs --pp");
+  if (o.tp > 0) cfg.parallel = {ParallelMode::Tensor, o.tp, 1};
+  if (o.pp > 0) cfg.parallel = {ParallelMode::Pipeline, o.pp, o.micro_batches};
+  if (const std::string why = cfg.parallel.validate(); !why.empty()) throw UsageError(why);
+}
+
+// Communication per token and mean bubble over the steps of a parallel run.
+nlohmann::json parallel_summary(const LLMEngine& engine) {
+  int64_t bytes = 0, tokens = 0;
+  double bubble = 0;
+  int steps = 0;
+  for (const StepMetrics& m : engine.metrics().full_log()) {
+    bytes += m.comm_bytes;
+    tokens += m.prefill_tokens + m.decode_tokens;
+    bubble += m.bubble_fraction;
+    ++steps;
+  }
+  const ParallelConfig& p = engine.config().parallel;
+  nlohmann::json j;
+  j["mode"] = parallel_mode_name(p.mode);
+  j["devices"] = p.devices;
+  if (p.mode == ParallelMode::Pipeline) {
+    j["micro_batches"] = p.micro_batches;
+    j["bubble_closed_form"] = pipeline_bubble_closed_form(p.devices, p.micro_batches);
+  }
+  j["comm_bytes"] = bytes;
+  j["comm_bytes_per_token"] = tokens > 0 ? double(bytes) / double(tokens) : 0.0;
+  j["bubble_fraction_mean"] = steps > 0 ? bubble / steps : 0.0;
+  return j;
+}
 
 struct Variant {
   std::string name;
@@ -109,6 +145,7 @@ int run_run(const RunOptions& o) {
   }
   EngineConfig cfg = to_engine_config(o.engine, sc.engine);
   cfg.request_history = 0;  // the report covers every request of the run
+  apply_parallel(o, cfg);
   nlohmann::json wj = sc.workload;
   wj.update(workload_overrides(o));
   WorkloadSpec spec;
@@ -132,7 +169,14 @@ int run_run(const RunOptions& o) {
     if (&v == &variants.front() && !o.record.path.empty())
       recorder = std::make_unique<RunRecorder>(o.record, "inferscope-cli run", v.config, workload_to_json(spec),
                                                o.scenario.empty() ? nlohmann::json() : scenario_to_json(sc), m->card);
-    LLMEngine engine(m, v.config);
+    std::unique_ptr<LLMEngine> engine_ptr;
+    try {
+      engine_ptr = std::make_unique<LLMEngine>(m, v.config);
+    } catch (const std::invalid_argument& e) {
+      if (!v.config.parallel.enabled()) throw;
+      throw UsageError(e.what());  // a split this model cannot take (e.g. KV heads not divisible)
+    }
+    LLMEngine& engine = *engine_ptr;
     WorkloadDriver driver(engine, make_workload(spec, *m));
     const auto t0 = Clock::now();
     if (recorder) driver.run_to_completion([&](const StepResult& r) { recorder->step(engine, r); });
@@ -153,6 +197,7 @@ int run_run(const RunOptions& o) {
     if (variants.size() > 1) j["variant"] = v.name;
     j["weights"] = m->card.weight_mode_label;
     j["model_bytes"] = m->card.weight_bytes;
+    if (v.config.parallel.enabled()) j["parallel"] = parallel_summary(engine);
     docs.push_back(std::move(j));
     rows.emplace_back(v.name, summary);
     if (summary.kv_blocks_leaked != 0) {
@@ -167,6 +212,14 @@ int run_run(const RunOptions& o) {
   } else if (rows.size() == 1) {
     const nlohmann::json j = rows.front().second.to_json();
     for (const auto& [k, val] : j.items()) std::printf("%-24s %s\n", k.c_str(), val.dump().c_str());
+    if (docs.front().contains("parallel")) {
+      const nlohmann::json& p = docs.front()["parallel"];
+      std::printf("%-24s %s\n", "parallel", cfg.parallel.label().c_str());
+      std::printf("%-24s %.0f\n", "comm_bytes_per_token", p["comm_bytes_per_token"].get<double>());
+      std::printf("%-24s %.4f\n", "bubble_fraction", p["bubble_fraction_mean"].get<double>());
+      if (p.contains("bubble_closed_form"))
+        std::printf("%-24s %.4f\n", "bubble_closed_form", p["bubble_closed_form"].get<double>());
+    }
   } else {
     print_rows(rows);
   }
@@ -210,6 +263,9 @@ Command add_run_command(CLI::App& root) {
   add_record_options(app, o->record);
   app->add_flag("--json", o->json, "print one JSON summary (a list of them when the scenario compares variants)");
   app->add_flag("--no-compare", o->no_compare, "run only the scenario's own settings, not its compare variants");
+  app->add_option("--tp", o->tp, "tensor parallelism over D virtual devices (2, 4 or 8)");
+  app->add_option("--pp", o->pp, "pipeline parallelism over D virtual devices (2, 4 or 8)");
+  app->add_option("--micro-batches", o->micro_batches, "micro-batches per step for --pp (1-64)");
   return {app, [o] { return run_run(*o); }};
 }
 

@@ -8,6 +8,7 @@
 
 #include "engine/backend/backend_kind.h"
 #include "engine/kv/kv_storage.h"
+#include "engine/metrics/parallel_timeline.h"
 #include "engine/model/forward_batch.h"
 #include "engine/model/llama_model.h"
 #include "kernels/cpu/paged_attention.h"
@@ -40,6 +41,9 @@ class ForwardBackend {
   size_t kv_allocated_bytes() const { return size_t(kv_num_blocks()) * kv_layout().block_bytes(); }
   // The host KV pool when the cache lives in host memory (CPU backend), else null.
   virtual KvStorage* host_kv() { return nullptr; }
+  // What each virtual device did in the latest pass of a tensor- or pipeline-parallel backend
+  // (engine/parallel); null for a backend that runs on one device.
+  virtual std::shared_ptr<const ParallelTimeline> last_timeline() const { return nullptr; }
 };
 
 // Makes the backend for a model with a KV pool of num_blocks blocks of the given layout. The CPU

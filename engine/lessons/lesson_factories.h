@@ -19,5 +19,6 @@ std::unique_ptr<Lesson> make_batching_lesson();           // 10. static vs conti
 std::unique_ptr<Lesson> make_paged_kv_lesson();           // 11. paged vs contiguous KV reservation
 std::unique_ptr<Lesson> make_moe_lesson();                // 12. MoE total vs active parameters
 std::unique_ptr<Lesson> make_flash_attention_lesson();    // 13. naive vs tiled attention bytes
+std::unique_ptr<Lesson> make_parallelism_lesson();        // 14. tensor vs pipeline parallelism (virtual devices)
 
 }  // namespace inferscope::lessons

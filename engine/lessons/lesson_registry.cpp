@@ -20,6 +20,7 @@ const std::vector<std::unique_ptr<Lesson>>& all_lessons() {
     v.push_back(make_paged_kv_lesson());
     v.push_back(make_moe_lesson());
     v.push_back(make_flash_attention_lesson());
+    v.push_back(make_parallelism_lesson());
     return v;
   }();
   return lessons;

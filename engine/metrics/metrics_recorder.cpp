@@ -49,6 +49,7 @@ void MetricsRecorder::clear() {
   total_ = 0;
   full_log_.clear();
   block_map_.reset();
+  timeline_.reset();
 }
 
 }  // namespace inferscope

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/metrics/block_map_snapshot.h"
+#include "engine/metrics/parallel_timeline.h"
 #include "engine/metrics/step_metrics.h"
 
 namespace inferscope {
@@ -35,7 +36,10 @@ class MetricsRecorder {
   const std::vector<StepMetrics>& full_log() const { return full_log_; }
 
   std::shared_ptr<const BlockMapSnapshot> latest_block_map() const { return block_map_; }
-  void clear();  // a new run: empties the ring, the log and the block map; capacity and mode stay
+  // The newest step's per-device timeline of a parallel engine (null otherwise).
+  void set_latest_timeline(std::shared_ptr<const ParallelTimeline> t) { timeline_ = std::move(t); }
+  std::shared_ptr<const ParallelTimeline> latest_timeline() const { return timeline_; }
+  void clear();  // a new run: empties the ring, the log, the block map and the timeline; capacity and mode stay
 
  private:
   std::vector<StepMetrics> ring_;
@@ -45,6 +49,7 @@ class MetricsRecorder {
   bool keep_full_log_;
   std::vector<StepMetrics> full_log_;
   std::shared_ptr<const BlockMapSnapshot> block_map_;
+  std::shared_ptr<const ParallelTimeline> timeline_;
 };
 
 }  // namespace inferscope

@@ -47,6 +47,9 @@ struct StepMetrics {
   // have held for the same sequences (every layer keeping every token; equal without sliding windows).
   int64_t kv_bytes_peak = 0;
   int64_t kv_bytes_peak_full_attention = 0;
+  int32_t parallel_devices = 1;  // virtual devices the forward pass was split over (engine/parallel)
+  int64_t comm_bytes = 0;        // bytes between virtual devices: TP ring all-reduces, PP hand-offs
+  double bubble_fraction = 0;    // idle device time / (devices x span) over this step's layers
 
   bool operator==(const StepMetrics&) const = default;
 };
@@ -81,6 +84,9 @@ void for_each_field(M& m, F&& f) {
   f("tokens_per_s", m.tokens_per_s);
   f("kv_bytes_peak", m.kv_bytes_peak);
   f("kv_bytes_peak_full_attention", m.kv_bytes_peak_full_attention);
+  f("parallel_devices", m.parallel_devices);
+  f("comm_bytes", m.comm_bytes);
+  f("bubble_fraction", m.bubble_fraction);
 }
 
 }  // namespace inferscope

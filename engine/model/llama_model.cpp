@@ -141,7 +141,7 @@ void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStora
 
 void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch, KvStorage& kv,
                           kernels::ThreadPool* pool, float* head_in, float* logits, kernels::AttentionImpl attention,
-                          ForwardStats* stats) {
+                          ForwardStats* stats, int layer_begin, const float* x_in, float* x_out) {
   const ModelConfig& c = config_;
   const int T = batch.n_rows();
   const size_t E = c.n_embd, Q = c.q_dim(), KV = c.kv_dim(), F = c.n_ff;
@@ -179,10 +179,14 @@ void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch
                            &ws.rope_sn_swa[size_t(t) * half]);
   }
 
-  // Embeddings.
-  for (int t = 0; t < T; ++t) {
-    kernels::get_row(weights_.token_embd.type, weights_.token_embd.data, E, batch.tokens[t], &ws.x[t * E]);
-    if (c.embd_scale != 1.0f) kernels::scale_inplace(&ws.x[t * E], c.embd_scale, E);
+  // Embeddings, or the residual stream an earlier pipeline stage handed over.
+  if (x_in) {
+    std::copy(x_in, x_in + size_t(T) * E, ws.x.begin());
+  } else {
+    for (int t = 0; t < T; ++t) {
+      kernels::get_row(weights_.token_embd.type, weights_.token_embd.data, E, batch.tokens[t], &ws.x[t * E]);
+      if (c.embd_scale != 1.0f) kernels::scale_inplace(&ws.x[t * E], c.embd_scale, E);
+    }
   }
 
   // Per-row element-wise work runs on the pool too once the batch is big enough to pay for the
@@ -200,8 +204,8 @@ void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch
     kernels::rms_norm(&ws.x[size_t(t) * E], static_cast<const float*>(w.data), &ws.xn[size_t(t) * E], E, c.rms_eps);
   };
 
-  rows([&](int t) { norm_row(weights_.layers[0].attn_norm, t); });
-  for (int l = 0; l < n_layers; ++l) {
+  rows([&](int t) { norm_row(weights_.layers[layer_begin].attn_norm, t); });
+  for (int l = layer_begin; l < n_layers; ++l) {
     const LayerWeights& L = weights_.layers[l];
     // Attention block: (norm done) Q/K/V projections, RoPE, K/V into the paged cache, attention, output.
     const PackedLayer* P = packed_.layers.empty() ? nullptr : &packed_.layers[l];
@@ -265,15 +269,43 @@ void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch
     });
   }
 
+  if (x_out) {  // a pipeline stage: the next stage (or output_norm_rows) takes the stream from here
+    std::copy(ws.x.begin(), ws.x.begin() + size_t(T) * E, x_out);
+    return;
+  }
   // The output norm, then the head, only for the rows whose next token is wanted.
+  const int r = output_norm_rows(batch, ws.x.data(), head_in);
+  if (logits && r > 0) project_head(head_in, r, logits, pool);
+}
+
+int LlamaModel::output_norm_rows(const ForwardBatch& batch, const float* hidden, float* head_in) const {
+  const ModelConfig& c = config_;
+  const size_t E = c.n_embd;
   int r = 0;
   for (const SeqSlice& sl : batch.seqs) {
     for (int i = sl.n_new - sl.n_logits; i < sl.n_new; ++i, ++r) {
-      kernels::rms_norm(&ws.x[size_t(sl.row_begin + i) * E], static_cast<const float*>(weights_.output_norm.data),
+      kernels::rms_norm(&hidden[size_t(sl.row_begin + i) * E], static_cast<const float*>(weights_.output_norm.data),
                         &head_in[size_t(r) * E], E, c.rms_eps);
     }
   }
-  if (logits && r > 0) project_head(head_in, r, logits, pool);
+  return r;
+}
+
+std::unique_ptr<LlamaModel::Workspace> LlamaModel::make_workspace() const { return std::make_unique<Workspace>(); }
+
+void LlamaModel::forward_stage(Workspace& ws, int layer_begin, int layer_end, const ForwardBatch& batch, KvStorage& kv,
+                               kernels::ThreadPool* pool, const float* hidden_in, float* hidden_out,
+                               kernels::AttentionImpl attention, ForwardStats* stats) {
+  if (layer_begin < 0 || layer_end > config_.n_layers || layer_begin >= layer_end)
+    throw std::invalid_argument("pipeline stage over layers [" + std::to_string(layer_begin) + ", " +
+                                std::to_string(layer_end) + ") of a " + std::to_string(config_.n_layers) +
+                                "-layer model");
+  if (!hidden_out || (layer_begin > 0 && !hidden_in))
+    throw std::invalid_argument("a pipeline stage needs its residual-stream buffers");
+  if (batch.n_rows() == 0) return;
+  check_batch(batch);
+  run_pass(ws, layer_end, batch, kv, pool, nullptr, nullptr, attention, stats, layer_begin,
+           layer_begin == 0 ? nullptr : hidden_in, hidden_out);
 }
 
 void LlamaModel::project_head(const float* rows, int n_rows, float* logits, kernels::ThreadPool* pool) {

@@ -63,9 +63,27 @@ class LlamaModel {
   // which is also what a pass with a ForwardStats::q_out probe always runs).
   int split_parts(const ForwardBatch& batch, int n_threads) const;
 
- private:
   // The scratch of one pass, grown on demand and reused across passes. A sequence-parallel pass
-  // (engine/model/sequence_split.h) runs its parts concurrently, each in a workspace of its own.
+  // (engine/model/sequence_split.h) runs its parts concurrently, each in a workspace of its own; so does
+  // each pipeline stage (engine/parallel).
+  struct Workspace;
+  std::unique_ptr<Workspace> make_workspace() const;
+
+  // One pipeline stage's share of a pass: layers [layer_begin, layer_end) over batch's rows, in ws.
+  // hidden_in is the residual stream after layer layer_begin - 1 (ignored at layer 0: the stage embeds
+  // batch.tokens), hidden_out receives it after layer layer_end - 1; both n_rows x n_embd. Every row's
+  // arithmetic is that of forward(), so stages chained over all layers give forward()'s logits bit for
+  // bit (through output_norm_rows and project_head). Stages over disjoint layers may run concurrently
+  // on one kv, each in its own workspace.
+  void forward_stage(Workspace& ws, int layer_begin, int layer_end, const ForwardBatch& batch, KvStorage& kv,
+                     kernels::ThreadPool* pool, const float* hidden_in, float* hidden_out,
+                     kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled, ForwardStats* stats = nullptr);
+  // The output norm of the rows of batch that want logits (in batch order) from the residual stream after
+  // the last layer: writes them to head_in (n_logit_rows() x n_embd) and returns how many.
+  int output_norm_rows(const ForwardBatch& batch, const float* hidden, float* head_in) const;
+  // logits (n_rows x n_vocab) = the output head applied to n_rows output-normed rows.
+  void project_head(const float* rows, int n_rows, float* logits, kernels::ThreadPool* pool);
+
   struct Workspace {
     std::vector<float> x, xn, q, k, v, att, ffn_gate, ffn_up, rope_cs, rope_sn;
     std::vector<float> rope_cs_swa, rope_sn_swa;  // the sliding-window layers' angles (their own base)
@@ -77,15 +95,19 @@ class LlamaModel {
     std::vector<AttItem> att_items;
     std::vector<kernels::AttentionCounters> att_counters;
   };
+
+ private:
   // Throws std::invalid_argument / std::out_of_range for a malformed batch or a token outside the
   // vocabulary, before any pass starts (a pass on a pool thread must not throw).
   void check_batch(const ForwardBatch& batch) const;
   // One pass over batch with ws's scratch, its loops split across pool (may be null): writes the
   // output-normed logit rows to head_in (n_logit_rows() x n_embd floats) and, unless logits is null, their
   // logits (n_logit_rows() x n_vocab floats).
+  // layer_begin > 0 starts from x_in (the stream after layer_begin - 1, required then); x_out, when set,
+  // receives the stream after the last layer instead of the head's work.
   void run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
-                float* head_in, float* logits, kernels::AttentionImpl attention, ForwardStats* stats);
-  void project_head(const float* rows, int n_rows, float* logits, kernels::ThreadPool* pool);
+                float* head_in, float* logits, kernels::AttentionImpl attention, ForwardStats* stats,
+                int layer_begin = 0, const float* x_in = nullptr, float* x_out = nullptr);
   void attention_rows(Workspace& ws, const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
                       kernels::AttentionImpl impl, ForwardStats* stats);
   // group: the KV group whose tables this layer reads (SeqSlice::table).

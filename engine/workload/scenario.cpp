@@ -51,7 +51,7 @@ std::pair<int, int> range(const json& v, const std::string& key) {
 
 EngineConfig engine_config_from_json(const json& j, EngineConfig c) {
   check_keys(j, {"batching", "max_seqs", "max_batched_tokens", "block_size", "kv_dtype", "kv_budget_mib", "prefix_cache",
-                 "chunked_prefill", "attention", "no_kv_cache", "threads", "spec", "spec_k"},
+                 "chunked_prefill", "attention", "no_kv_cache", "threads", "spec", "spec_k", "parallel"},
              "engine settings");
   for (const auto& [k, v] : j.items()) {
     if (k == "batching") {
@@ -88,6 +88,9 @@ EngineConfig engine_config_from_json(const json& j, EngineConfig c) {
       c.spec = spec::parse_spec(v.get<std::string>(), c.spec);
     } else if (k == "spec_k") {
       c.spec.k = num<int>(v, k);
+    } else if (k == "parallel") {  // virtual devices (engine/parallel): none, tp:D, pp:D[:M]
+      if (!v.is_string()) throw std::invalid_argument("parallel must be a string: none, tp:D, pp:D or pp:D:M");
+      c.parallel = parse_parallel(v.get<std::string>());
     }
   }
   if (const std::string why = c.validate(); !why.empty()) throw std::invalid_argument(why);
@@ -95,7 +98,7 @@ EngineConfig engine_config_from_json(const json& j, EngineConfig c) {
 }
 
 json engine_config_to_json(const EngineConfig& c) {
-  return {{"batching", to_string(c.sched.batching)},
+  json j = {{"batching", to_string(c.sched.batching)},
           {"max_seqs", c.sched.max_num_seqs},
           {"max_batched_tokens", c.sched.max_num_batched_tokens},
           {"block_size", c.block_size},
@@ -108,6 +111,8 @@ json engine_config_to_json(const EngineConfig& c) {
           {"threads", c.threads},
           {"spec", spec::to_string(c.spec)},
           {"spec_k", c.spec.k}};
+  if (c.parallel.enabled()) j["parallel"] = to_string(c.parallel);  // only when split: older readers stay valid
+  return j;
 }
 
 WorkloadSpec workload_from_json(const json& j, const std::string& base_dir, WorkloadSpec w) {

@@ -24,6 +24,7 @@ const char* const kLessonDir = INFERSCOPE_SOURCE_DIR "/resources/lessons";
 const QStringList kLessonIds = {
     "kv-size",     "prefill-decode", "cache-work", "qkv-lookup", "kv-reads",   "prefix-reuse",   "memory-planner",
     "quant-error", "spec-decode",    "batching",   "paged-kv",   "moe",        "flash-attention",
+    "parallelism",
 };
 
 const QStringList kLanguages = {"en", "zh_TW", "zh_CN"};

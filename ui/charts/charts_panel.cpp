@@ -9,6 +9,7 @@
 #include <QTimer>
 #include <algorithm>
 
+#include "ui/charts/device_gantt_chart.h"
 #include "ui/charts/metrics_chart.h"
 
 namespace inferscope::ui {
@@ -61,6 +62,8 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent) {
   specRate_->addSeries(QStringLiteral("spec_acceptance_rate"), QColor(0x9c, 0x27, 0xb0));
 
   charts_ = {kv_, util_, tokens_, throughput_, latency_, spec_, specRate_};
+  gantt_ = new DeviceGanttChart(this);
+  gantt_->setVisible(false);
   gridHost_ = new QWidget;
   grid_ = new QGridLayout(gridHost_);
   grid_->setContentsMargins(2, 2, 2, 2);
@@ -96,10 +99,23 @@ void ChartsPanel::clear() {
   latencySeen_.clear();
   specDrafted_ = specAccepted_ = 0;
   for (auto* c : charts_) c->clearHistory();
+  if (gantt_->timeline()) {
+    gantt_->setTimeline(nullptr);
+    laidOutFor_ = -1;
+    relayout();
+  }
 }
 
 void ChartsPanel::addSnapshot(const EngineSnapshot& s) {
   if (s.engine_rebuilt) clear();
+  if (s.parallel_timeline && s.parallel_timeline != gantt_->timeline()) {
+    const bool first = !gantt_->timeline();
+    gantt_->setTimeline(s.parallel_timeline);
+    if (first) {
+      laidOutFor_ = -1;
+      relayout();
+    }
+  }
   for (const auto& m : s.new_steps) {
     steps_.push_back(m);
     const double x = double(m.step);
@@ -138,6 +154,7 @@ void ChartsPanel::setLineWidth(qreal w) {
 
 void ChartsPanel::setDark(bool dark) {
   for (auto* c : charts_) c->setDark(dark);
+  gantt_->setDark(dark);
 }
 
 void ChartsPanel::setWindowSize(double steps) {
@@ -151,6 +168,7 @@ int ChartsPanel::columnsFor(int width) const {
 
 std::vector<MetricsChart*> ChartsPanel::shownCharts() const {
   if (enlarged_) return {enlarged_};
+  if (presentation_ && gantt_->timeline()) return {};  // the device chart alone, as large as it gets
   if (presentation_) return {kv_, tokens_};
   return charts_;
 }
@@ -162,7 +180,8 @@ void ChartsPanel::relayout() {
   // Focused views fill the tab: two charts side by side when there is room for both, else stacked.
   const std::vector<MetricsChart*> shown = shownCharts();
   const int cols = focused ? (shown.size() > 1 && width >= 2 * kMinChartWidth ? 2 : 1) : columnsFor(width);
-  const int key = cols * 4 + (enlarged_ ? 1 : 0) + (presentation_ ? 2 : 0);
+  const bool gantt = gantt_->timeline() && !enlarged_;
+  const int key = cols * 4 + (enlarged_ ? 1 : 0) + (presentation_ ? 2 : 0) + (gantt ? 16 : 0);
   if (key == laidOutFor_) return;
   laidOutFor_ = key;
   columns_ = cols;
@@ -171,6 +190,11 @@ void ChartsPanel::relayout() {
   for (int c = 0; c < grid_->columnCount(); ++c) grid_->setColumnStretch(c, 0);
   for (auto* c : charts_) c->setVisible(std::find(shown.begin(), shown.end(), c) != shown.end());
   int row = 0, col = 0;
+  gantt_->setVisible(gantt);
+  if (gantt) {  // a full row on top: one bar row per device needs the width
+    grid_->addWidget(gantt_, row++, 0, 1, cols);
+    gantt_->setMinimumHeight(focused ? 0 : kMinChartHeight + 60);
+  }
   for (auto* c : shown) {
     // The per-request latency chart reads better across the whole width when two columns leave a gap.
     const bool fullRow = !focused && cols == 2 && c == latency_;
@@ -215,6 +239,8 @@ void ChartsPanel::setPresentation(bool on, int textPx) {
     c->setTextPixelSize(on ? textPx : 0);
     c->setPresentationStyle(on);
   }
+  gantt_->setTextPixelSize(on ? textPx : 0);
+  gantt_->setPresentationStyle(on);
   laidOutFor_ = -1;
   relayout();
 }

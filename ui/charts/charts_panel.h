@@ -19,6 +19,7 @@ class QTimer;
 namespace inferscope::ui {
 
 class MetricsChart;
+class DeviceGanttChart;
 
 class ChartsPanel : public QWidget {
   Q_OBJECT
@@ -48,6 +49,7 @@ class ChartsPanel : public QWidget {
   int columns() const { return columns_; }
   // The charts currently laid out (visible when the panel is).
   std::vector<MetricsChart*> shownCharts() const;
+  DeviceGanttChart* deviceGantt() const { return gantt_; }
 
   // A page shown instead of the charts (the start page); the panel does not own its behaviour.
   void setStartPage(QWidget* page);
@@ -74,6 +76,9 @@ class ChartsPanel : public QWidget {
   MetricsChart* latency_ = nullptr;
   MetricsChart* spec_ = nullptr;      // drafted vs accepted tokens per step
   MetricsChart* specRate_ = nullptr;  // running acceptance rate
+  // Virtual devices over the newest step (engine/parallel): shown above the charts while the engine
+  // splits its pass, alone in presentation.
+  DeviceGanttChart* gantt_ = nullptr;
   int64_t specDrafted_ = 0, specAccepted_ = 0;  // totals behind the running rate
   std::vector<MetricsChart*> charts_;
   std::vector<StepMetrics> steps_;

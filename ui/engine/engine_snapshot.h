@@ -14,6 +14,7 @@ namespace inferscope::ui {
 struct EngineSnapshot {
   std::vector<StepMetrics> new_steps;                  // steps run since the previous snapshot, in order
   std::shared_ptr<const BlockMapSnapshot> block_map;   // after the newest step (never null once a model is loaded)
+  std::shared_ptr<const ParallelTimeline> parallel_timeline;  // newest step's virtual devices (null: unsplit)
   // A bounded view, ascending id: the running requests, the head of the queue and the most recently
   // ended ones (LLMEngine::request_view); totals counts every request.
   std::vector<RequestInfo> requests;

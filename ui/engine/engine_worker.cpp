@@ -338,6 +338,7 @@ void EngineWorker::doPublish() {
   pendingEvents_.clear();
   // A fresh picture, not the recorder's: commands between steps (cancel, submit) also change blocks.
   snap->block_map = std::make_shared<const BlockMapSnapshot>(engine_->block_map());
+  snap->parallel_timeline = engine_->metrics().latest_timeline();
   snap->requests = engine_->request_view(kViewWaiting, kViewEnded);
   snap->totals = engine_->request_totals();
   snap->total_steps = totalSteps_;

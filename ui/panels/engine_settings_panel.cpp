@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "engine/kv/kv_storage.h"
+#include "engine/model/model_config.h"
 #include "engine/spec/spec_config.h"
 
 namespace inferscope::ui {
@@ -71,6 +72,16 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   specK_ = new QSpinBox;
   specK_->setObjectName(QStringLiteral("spec_k"));
   specK_->setRange(1, 16);
+  parallelMode_ = new QComboBox;
+  parallelMode_->setObjectName(QStringLiteral("parallel_mode"));
+  for (ParallelMode m : {ParallelMode::None, ParallelMode::Tensor, ParallelMode::Pipeline})
+    parallelMode_->addItem(QString::fromLatin1(parallel_mode_name(m)), int(m));
+  parallelDevices_ = new QComboBox;
+  parallelDevices_->setObjectName(QStringLiteral("parallel_devices"));
+  for (int d : {2, 4, 8}) parallelDevices_->addItem(QString::number(d), d);
+  microBatches_ = new QSpinBox;
+  microBatches_->setObjectName(QStringLiteral("micro_batches"));
+  microBatches_->setRange(1, 64);
   apply_ = new QPushButton;
   apply_->setObjectName(QStringLiteral("apply_settings"));
   status_ = new QLabel;
@@ -100,7 +111,8 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   form_ = new QFormLayout;
   for (QWidget* w : std::initializer_list<QWidget*>{backend_, backendStatus_, kvDtype_, blockSize_, budgetMiB_, blocks_, prefixCaching_, attention_,
                                                     batching_, maxSeqs_, maxTokens_, chunked_, recompute_, threads_,
-                                                    specOn_, specMethod_, specK_})
+                                                    specOn_, specMethod_, specK_, parallelMode_, parallelDevices_,
+                                                    microBatches_})
     form_->addRow(QStringLiteral("-"), w);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form_);
@@ -116,9 +128,9 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   layout->addWidget(weightsStatus_);
   layout->addStretch(1);
 
-  for (auto* sb : {blockSize_, budgetMiB_, maxSeqs_, maxTokens_, threads_, specK_})
+  for (auto* sb : {blockSize_, budgetMiB_, maxSeqs_, maxTokens_, threads_, specK_, microBatches_})
     connect(sb, &QSpinBox::valueChanged, this, &EngineSettingsPanel::updateDerived);
-  for (auto* cb : {backend_, kvDtype_, attention_, batching_})
+  for (auto* cb : {backend_, kvDtype_, attention_, batching_, parallelMode_, parallelDevices_})
     connect(cb, &QComboBox::currentIndexChanged, this, &EngineSettingsPanel::updateDerived);
   connect(specMethod_, &QComboBox::currentTextChanged, this, &EngineSettingsPanel::updateDerived);
   for (auto* c : {prefixCaching_, chunked_, recompute_, specOn_}) connect(c, &QCheckBox::toggled, this, &EngineSettingsPanel::updateDerived);
@@ -150,6 +162,9 @@ EngineConfig EngineSettingsPanel::config() const {
     }
     c.spec.k = specK_->value();
   }
+  c.parallel.mode = ParallelMode(parallelMode_->currentData().toInt());
+  c.parallel.devices = c.parallel.enabled() ? parallelDevices_->currentData().toInt() : 1;
+  c.parallel.micro_batches = c.parallel.mode == ParallelMode::Pipeline ? microBatches_->value() : 1;
   return c;
 }
 
@@ -171,6 +186,9 @@ void EngineSettingsPanel::setConfig(const EngineConfig& c) {
   specOn_->setChecked(c.spec.enabled());
   if (c.spec.enabled()) specMethod_->setCurrentText(QString::fromStdString(spec::to_string(c.spec)));
   specK_->setValue(c.spec.k);
+  parallelMode_->setCurrentIndex(std::max(0, parallelMode_->findData(int(c.parallel.mode))));
+  parallelDevices_->setCurrentIndex(std::max(0, parallelDevices_->findData(c.parallel.devices)));
+  microBatches_->setValue(c.parallel.micro_batches);
   updateDerived();
 }
 
@@ -212,6 +230,23 @@ void EngineSettingsPanel::updateDerived() {
   }
   specMethod_->setEnabled(specOn_->isChecked());
   specK_->setEnabled(specOn_->isChecked());
+  parallelDevices_->setEnabled(c.parallel.enabled());
+  microBatches_->setEnabled(c.parallel.mode == ParallelMode::Pipeline);
+  if (c.parallel.enabled() && card_ && validation_.isEmpty()) {
+    // The split must fit the loaded model (KV heads for tensor parallelism, layers for pipeline).
+    ModelConfig mc;
+    mc.n_layers = card_->n_layers;
+    mc.n_kv_heads = card_->n_kv_heads;
+    mc.n_ff = card_->n_ff;
+    const std::string why = c.parallel.model_fit(mc);
+    if (c.parallel.mode == ParallelMode::Tensor && mc.n_kv_heads % c.parallel.devices != 0)
+      validation_ = tr("Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV "
+                       "heads (try pipeline parallelism).")
+                        .arg(c.parallel.devices)
+                        .arg(mc.n_kv_heads);
+    else if (!why.empty())
+      validation_ = QString::fromStdString(why);
+  }
   // On the GPU the KV pool lives in device memory: the budget cannot exceed what is free there.
   const bool gpu = c.backend == BackendKind::Cuda;
   const int free_mib = int(std::min<size_t>(cudaProbe_.device.free_bytes >> 20, size_t(1) << 30));
@@ -246,6 +281,9 @@ void EngineSettingsPanel::save(QSettings& s) const {
   s.setValue(QStringLiteral("threads"), c.threads);
   s.setValue(QStringLiteral("spec"), QString::fromStdString(spec::to_string(c.spec)));
   s.setValue(QStringLiteral("spec_k"), c.spec.k);
+  s.setValue(QStringLiteral("parallel"), QString::fromLatin1(parallel_mode_name(c.parallel.mode)));
+  s.setValue(QStringLiteral("parallel_devices"), c.parallel.devices);
+  s.setValue(QStringLiteral("micro_batches"), c.parallel.micro_batches);
   s.endGroup();
 }
 
@@ -274,6 +312,12 @@ void EngineSettingsPanel::load(QSettings& s) {
     c.spec = {};  // a stale setting (e.g. a draft file since removed is still parsed; a garbled one is dropped)
   }
   c.spec.k = std::clamp(s.value(QStringLiteral("spec_k"), c.spec.k).toInt(), 1, 16);
+  if (auto m = parallel_mode_from_name(s.value(QStringLiteral("parallel"), QStringLiteral("none")).toString().toStdString()))
+    c.parallel.mode = *m;
+  c.parallel.devices = s.value(QStringLiteral("parallel_devices"), 2).toInt();
+  if (c.parallel.devices != 2 && c.parallel.devices != 4 && c.parallel.devices != 8) c.parallel.devices = 2;
+  c.parallel.micro_batches = std::clamp(s.value(QStringLiteral("micro_batches"), 1).toInt(), 1, 64);
+  if (!c.parallel.enabled()) c.parallel.devices = 1;
   s.endGroup();
   setConfig(c);
 }
@@ -319,6 +363,16 @@ void EngineSettingsPanel::retranslateUi() {
   label(specOn_, tr("Speculative decoding"), tr("A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced."));
   label(specMethod_, tr("Drafter"), tr("ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary."));
   label(specK_, tr("Draft tokens (k)"), tr("Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work."));
+  label(parallelMode_, tr("Parallelism"),
+        tr("Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces "
+           "twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches."));
+  label(parallelDevices_, tr("Virtual devices"), tr("How many devices the pass is split over (D)."));
+  label(microBatches_, tr("Micro-batches"),
+        tr("Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is "
+           "(D-1)/(m+D-1)."));
+  parallelMode_->setItemText(0, tr("none"));
+  parallelMode_->setItemText(1, tr("tensor parallel"));
+  parallelMode_->setItemText(2, tr("pipeline parallel"));
   batching_->setItemText(0, tr("Continuous"));
   batching_->setItemText(1, tr("Static"));
   threads_->setSpecialValueText(tr("auto"));

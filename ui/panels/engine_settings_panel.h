@@ -4,7 +4,9 @@
 // decoding takes a drafter in the CLI syntax (ngram:N, self:MODE, early-exit:L, draft:FILE.gguf). Apply emits
 // applyRequested; the main window asks before discarding running work. The backend choice (CPU / CUDA)
 // is disabled, with the reason in its tooltip and status line, where this build or machine has no
-// usable GPU; on the GPU the KV budget's maximum is the device's free memory.
+// usable GPU; on the GPU the KV budget's maximum is the device's free memory. Parallelism splits the pass
+// over 2, 4 or 8 virtual devices (tensor or pipeline, with micro-batches); a split the loaded model cannot
+// take is refused in the status line before Apply.
 #include <QWidget>
 #include <optional>
 
@@ -68,6 +70,9 @@ class EngineSettingsPanel : public QWidget {
   QCheckBox* specOn_ = nullptr;
   QComboBox* specMethod_ = nullptr;  // editable: presets plus draft:FILE.gguf typed by the user
   QSpinBox* specK_ = nullptr;
+  QComboBox* parallelMode_ = nullptr;  // none / tensor / pipeline (engine/parallel)
+  QComboBox* parallelDevices_ = nullptr;
+  QSpinBox* microBatches_ = nullptr;
   QPushButton* apply_ = nullptr;
   QComboBox* weights_ = nullptr;
   QCheckBox* outlier_ = nullptr;
