@@ -4,9 +4,11 @@
 // preemption and speculative decoding's rollback. Also the step metrics' peaks against closed forms.
 #include <QtTest/QtTest>
 
+#include <filesystem>
 #include <random>
 
 #include "engine/llm_engine.h"
+#include "engine/model/default_model.h"
 #include "engine/model/loaded_model.h"
 #include "tests/common/test_support.h"
 
@@ -62,6 +64,12 @@ std::vector<std::vector<int32_t>> prompts_sharing_prefix(int n, int len, int n_v
   return out;
 }
 
+std::string gemma_path_if_present() {
+  const std::filesystem::path p =
+      std::filesystem::path(default_model_path()).parent_path() / "gemma-3-270m-q4_k_m.gguf";
+  return std::filesystem::exists(p) ? p.string() : std::string();
+}
+
 }  // namespace
 
 class TestEngineWindow : public QObject {
@@ -114,6 +122,30 @@ class TestEngineWindow : public QObject {
     // Without windows in the cache both peaks are the same number.
     QCOMPARE(without.peak, without.peak_full);
     QVERIFY(with.peak < with.peak_full);
+  }
+
+  // The real Gemma 3 270M (window 512): two prompts of 603 and 609 tokens sharing 32, in chunks of 128,
+  // greedy: the same tokens with release on and off, and the cache's peak lower with release.
+  void realGemmaPastTheWindow() {
+    const std::string path = gemma_path_if_present();
+    INFERSCOPE_REQUIRE_MODEL(path, "Gemma 3 270M");
+    const std::shared_ptr<const LoadedModel> m = load_model(path);
+    QCOMPARE(m->model->config().sliding_window, 512);
+    EngineConfig cfg;
+    cfg.threads = 2;
+    cfg.sched.max_num_batched_tokens = 128;
+    const auto four = prompts_sharing_prefix(4, 600, 20000, 11);
+    const std::vector<std::vector<int32_t>> prompts{four[1], four[3]};  // the two that share the prefix
+    EngineConfig off = cfg;
+    off.kv_window_release = false;
+    const Run with = run(m, cfg, prompts, 8);
+    const Run without = run(m, off, prompts, 8);
+    QCOMPARE(with.groups, size_t{6});
+    QVERIFY(with.window_releases > 0);
+    QVERIFY(with.prefix_hits > 0);
+    QCOMPARE(with.outputs, without.outputs);
+    QVERIFY(with.peak < without.peak);
+    QCOMPARE(without.peak, without.peak_full);
   }
 
   // One request alone, so the peaks have closed forms. arch_gemma3, blocks of 4 tokens, a 40-token
