@@ -166,6 +166,9 @@ class TestEngineWindow : public QObject {
     const Run r = run(m, cfg, prompts_sharing_prefix(1, 40, m->model->config().n_vocab, 3), 10);
     QCOMPARE(r.peak_full, int64_t{13} * 3 * 512);
     QCOMPARE(r.peak, int64_t{20} * 512);
+    // The last commit (49 tokens) left each window group's next query at 49, window from 42: blocks
+    // 0..9 (positions < 40) released in each of the two window groups, before the sequence ended.
+    QCOMPARE(r.window_releases, int64_t{2 * 10});
   }
 };
 
