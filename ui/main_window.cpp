@@ -603,7 +603,8 @@ void MainWindow::onConfigApplied(bool ok, const QString& error, const EngineConf
   modelCard_->setBackend(cfg.backend, cfg.threads);
   if (auto card = controller_->modelCard()) {
     KvLayout layout{card->n_layers, card->n_kv_heads, card->head_dim, cfg.block_size, cfg.kv_dtype};
-    charts_->setCapacityBytes(qint64(blocks) * qint64(layout.block_bytes()));
+    // With sliding-window KV groups the engine's blocks hold fewer layers each: never more than the budget.
+    charts_->setCapacityBytes(std::min<qint64>(qint64(blocks) * qint64(layout.block_bytes()), qint64(cfg.kv_budget_bytes)));
   }
   updateStatus();
 }
