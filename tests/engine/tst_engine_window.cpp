@@ -4,9 +4,11 @@
 // preemption and speculative decoding's rollback. Also the step metrics' peaks against closed forms.
 #include <QtTest/QtTest>
 
+#include <filesystem>
 #include <random>
 
 #include "engine/llm_engine.h"
+#include "engine/model/default_model.h"
 #include "engine/model/loaded_model.h"
 #include "tests/common/test_support.h"
 
@@ -60,6 +62,12 @@ std::vector<std::vector<int32_t>> prompts_sharing_prefix(int n, int len, int n_v
     out.push_back(std::move(p));
   }
   return out;
+}
+
+std::string gemma_path_if_present() {
+  const std::filesystem::path p =
+      std::filesystem::path(default_model_path()).parent_path() / "gemma-3-270m-q4_k_m.gguf";
+  return std::filesystem::exists(p) ? p.string() : std::string();
 }
 
 }  // namespace
@@ -116,6 +124,30 @@ class TestEngineWindow : public QObject {
     QVERIFY(with.peak < with.peak_full);
   }
 
+  // The real Gemma 3 270M (window 512): two prompts of 603 and 609 tokens sharing 32, in chunks of 128,
+  // greedy: the same tokens with release on and off, and the cache's peak lower with release.
+  void realGemmaPastTheWindow() {
+    const std::string path = gemma_path_if_present();
+    INFERSCOPE_REQUIRE_MODEL(path, "Gemma 3 270M");
+    const std::shared_ptr<const LoadedModel> m = load_model(path);
+    QCOMPARE(m->model->config().sliding_window, 512);
+    EngineConfig cfg;
+    cfg.threads = 2;
+    cfg.sched.max_num_batched_tokens = 128;
+    const auto four = prompts_sharing_prefix(4, 600, 20000, 11);
+    const std::vector<std::vector<int32_t>> prompts{four[1], four[3]};  // the two that share the prefix
+    EngineConfig off = cfg;
+    off.kv_window_release = false;
+    const Run with = run(m, cfg, prompts, 8);
+    const Run without = run(m, off, prompts, 8);
+    QCOMPARE(with.groups, size_t{6});
+    QVERIFY(with.window_releases > 0);
+    QVERIFY(with.prefix_hits > 0);
+    QCOMPARE(with.outputs, without.outputs);
+    QVERIFY(with.peak < without.peak);
+    QCOMPARE(without.peak, without.peak_full);
+  }
+
   // One request alone, so the peaks have closed forms. arch_gemma3, blocks of 4 tokens, a 40-token
   // prompt in chunks of 16, then 10 generated tokens: 49 tokens get K/V (the 50th is sampled only), so
   // full attention peaks at 13 blocks of 3 layers. The cache peaks while the chunk at 16..31 is planned:
@@ -134,6 +166,9 @@ class TestEngineWindow : public QObject {
     const Run r = run(m, cfg, prompts_sharing_prefix(1, 40, m->model->config().n_vocab, 3), 10);
     QCOMPARE(r.peak_full, int64_t{13} * 3 * 512);
     QCOMPARE(r.peak, int64_t{20} * 512);
+    // The last commit (49 tokens) left each window group's next query at 49, window from 42: blocks
+    // 0..9 (positions < 40) released in each of the two window groups, before the sequence ended.
+    QCOMPARE(r.window_releases, int64_t{2 * 10});
   }
 };
 

@@ -352,6 +352,32 @@ class TestChartAxes : public QObject {
     QCOMPARE(kv->history(3)[3].y(), 4.0 * 2048 * 23040 / (1024.0 * 1024.0));
   }
 
+  // A sliding-window model's run: once the peaks part, the KV chart gains the full-attention line,
+  // filled from the first step; a new engine (another model) takes it away again.
+  void kvChartAddsTheFullAttentionPeakWithWindows() {
+    ChartsPanel panel;
+    feed(panel, 10);  // peaks equal (both 0): no window
+    MetricsChart* kv = panel.chart(QStringLiteral("kv_cache"));
+    QCOMPARE(kv->seriesCount(), 4);
+    EngineSnapshot s;
+    for (int i = 10; i < 14; ++i) {
+      StepMetrics m;
+      m.step = i;
+      m.kv_bytes_peak = int64_t(100 + i) << 20;
+      m.kv_bytes_peak_full_attention = int64_t(i < 12 ? 100 + i : 300 + i) << 20;  // parts at step 12
+      s.new_steps.push_back(m);
+    }
+    panel.addSnapshot(s);
+    QCOMPARE(kv->seriesCount(), 5);
+    QCOMPARE(kv->pointCount(4), qsizetype(14));  // steps 0..13
+    QCOMPARE(kv->history(4)[11].y(), 111.0);
+    QCOMPARE(kv->history(4)[13].y(), 313.0);
+    EngineSnapshot rebuilt;
+    rebuilt.engine_rebuilt = true;
+    panel.addSnapshot(rebuilt);
+    QCOMPARE(kv->seriesCount(), 4);
+  }
+
   void lessonChartsFit() {
     // A lesson chart with many lines (lesson 9's legend was "cl... M... n...") and a percent axis.
     lessons::Chart ch;

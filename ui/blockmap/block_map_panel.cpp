@@ -8,6 +8,8 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <array>
+#include <map>
 
 #include "ui/blockmap/block_map_view.h"
 
@@ -30,6 +32,7 @@ BlockMapPanel::BlockMapPanel(QWidget* parent) : QWidget(parent) {
   legend_ = new QLabel;
   legend_->setWordWrap(true);
   summary_ = new QLabel;
+  summary_->setWordWrap(true);  // with KV groups it gains a line per group; it must never widen the window
 
   auto* top = new QHBoxLayout;
   top->addWidget(zoomLabel_);
@@ -89,14 +92,38 @@ void BlockMapPanel::updateTables() {
                         .arg(cached)
                         .arg(shared)
                         .arg(int(snap->blocks.size()) - used - cached));
+  const bool grouped = snap->groups.size() > 1;
+  legend_->setText(grouped ? legendText_ + QLatin1Char(' ') + groupLegendText_ : legendText_);
+  if (grouped) {
+    // Per attention kind (groups of one window behave alike): blocks held now and returned so far.
+    std::map<int32_t, std::array<int64_t, 3>> kinds;  // window -> {groups, held, returned}
+    for (const KvGroupInfo& gi : snap->groups) {
+      auto& k = kinds[gi.window];
+      k[0] += 1, k[1] += gi.blocks_used, k[2] += gi.blocks_released;
+    }
+    QStringList parts;
+    for (const auto& [window, k] : kinds)
+      parts << (window > 0 ? tr("%1 × window %2: %3 held, %4 returned").arg(k[0]).arg(window).arg(k[1]).arg(k[2])
+                           : tr("%1 × full attention: %2 held").arg(k[0]).arg(k[1]));
+    summary_->setText(summary_->text() + QLatin1Char('\n') + parts.join(QStringLiteral(" · ")));
+  }
   const auto& hl = view_->highlightedSequences();
   QString text;
   for (const auto& s : snap->sequences) {
     if (!hl.empty() && !hl.count(s.seq_id)) continue;
-    QStringList cells;
-    for (size_t i = 0; i < s.block_table.size(); ++i) cells << QStringLiteral("%1→%2").arg(i).arg(s.block_table[i]);
-    text += tr("seq %1 (%2 tokens): %3").arg(s.seq_id).arg(s.num_tokens).arg(cells.join(QStringLiteral("  "))) +
-            QLatin1Char('\n');
+    auto cellsOf = [](const std::vector<int32_t>& table) {
+      QStringList cells;
+      for (size_t i = 0; i < table.size(); ++i)
+        cells << (table[i] < 0 ? QStringLiteral("%1→·").arg(i) : QStringLiteral("%1→%2").arg(i).arg(table[i]));
+      return cells.join(QStringLiteral("  "));
+    };
+    if (!grouped || s.group_tables.empty()) {
+      text += tr("seq %1 (%2 tokens): %3").arg(s.seq_id).arg(s.num_tokens).arg(cellsOf(s.block_table)) + QLatin1Char('\n');
+      continue;
+    }
+    text += tr("seq %1 (%2 tokens):").arg(s.seq_id).arg(s.num_tokens) + QLatin1Char('\n');
+    for (size_t g = 0; g < s.group_tables.size(); ++g)
+      text += QStringLiteral("  G%1: ").arg(g) + cellsOf(s.group_tables[g]) + QLatin1Char('\n');
   }
   if (tables_->toPlainText() != text) tables_->setPlainText(text);
 }
@@ -109,9 +136,12 @@ void BlockMapPanel::changeEvent(QEvent* e) {
 void BlockMapPanel::retranslateUi() {
   zoomLabel_->setText(tr("Zoom:"));
   zoom_->setToolTip(tr("Cell size in pixels (Ctrl + mouse wheel on the map also zooms)."));
-  legend_->setText(tr("Each cell is one physical KV block, coloured by its owning sequence; the darker bar is "
-                      "the filled slots. Empty outline = free, hatched = cached prefix (free but reusable), "
-                      "black corner + inner outline = shared (refcount > 1), thick outline = selected request."));
+  legendText_ = tr("Each cell is one physical KV block, coloured by its owning sequence; the darker bar is "
+                   "the filled slots. Empty outline = free, hatched = cached prefix (free but reusable), "
+                   "black corner + inner outline = shared (refcount > 1), thick outline = selected request.");
+  groupLegendText_ = tr("Teal top band = a sliding-window layer group's block; teal outline + centre mark = "
+                        "returned once the window passed it (· in the tables G0, G1, ...).");
+  legend_->setText(legendText_);
   tablesTitle_->setText(tr("Block tables (logical → physical)"));
   updateTables();
 }

@@ -35,6 +35,7 @@ class BlockMapPanel : public QWidget {
   QLabel* legend_ = nullptr;
   QLabel* summary_ = nullptr;
   QLabel* tablesTitle_ = nullptr;
+  QString legendText_, groupLegendText_;  // the second only shown for a cache with several KV groups
   QPlainTextEdit* tables_ = nullptr;
 };
 

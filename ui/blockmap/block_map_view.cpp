@@ -90,8 +90,10 @@ QString BlockMapView::describeBlock(int block) const {
     owners << QString::number(o);
     for (const auto& s : snap_->sequences) {
       if (s.seq_id != o) continue;
-      for (size_t i = 0; i < s.block_table.size(); ++i)
-        if (s.block_table[i] == b.id) logical << QStringLiteral("%1:%2").arg(o).arg(i);
+      const size_t g = s.group_tables.empty() ? 0 : size_t(std::max(0, b.group));
+      const std::vector<int32_t>& table = g < s.group_tables.size() ? s.group_tables[g] : s.block_table;
+      for (size_t i = 0; i < table.size(); ++i)
+        if (table[i] == b.id) logical << QStringLiteral("%1:%2").arg(o).arg(i);
     }
   }
   const QString state = b.state == BlockState::Free ? tr("free") : b.state == BlockState::Used ? tr("used") : tr("cached");
@@ -100,6 +102,14 @@ QString BlockMapView::describeBlock(int block) const {
   if (!logical.isEmpty()) t += QLatin1Char('\n') + tr("Logical index (seq:index): %1").arg(logical.join(QStringLiteral(", ")));
   t += QLatin1Char('\n') + tr("Refcount: %1").arg(b.ref_count);
   t += QLatin1Char('\n') + tr("Filled slots: %1 / %2").arg(b.filled).arg(snap_->block_size);
+  if (snap_->groups.size() > 1 && b.group >= 0 && size_t(b.group) < snap_->groups.size()) {
+    const KvGroupInfo& g = snap_->groups[size_t(b.group)];
+    QStringList layers;
+    for (int32_t l : g.layers) layers << QString::number(l);
+    const QString kind = g.window > 0 ? tr("sliding window of %1 tokens").arg(g.window) : tr("full attention");
+    t += QLatin1Char('\n') + tr("Group %1: %2, layers %3").arg(b.group).arg(kind, layers.join(QStringLiteral(", ")));
+    if (b.state != BlockState::Used && b.window_released) t += QLatin1Char('\n') + tr("Returned to the pool: the window moved past it");
+  }
   return t;
 }
 
@@ -124,6 +134,7 @@ void BlockMapView::paintMap(QPainter& p, int width) const {
   p.setRenderHint(QPainter::Antialiasing, false);
   const bool anyHighlight = !highlight_.empty();
   const int bs = std::max(1, snap_->block_size);
+  const bool windowed = snap_->groups.size() > 1;  // several KV groups: mark the sliding-window ones
   for (const BlockInfo& b : snap_->blocks) {
     const QRect r = cellRectFor(b.id, width);
     bool lit = false;
@@ -169,6 +180,21 @@ void BlockMapView::paintMap(QPainter& p, int width) const {
           p.drawRect(r.adjusted(2, 2, -3, -3));
         }
         break;
+      }
+    }
+    if (windowed) {
+      // Sliding-window layers' blocks: a teal band on top (used), or a teal outline and centre mark
+      // once the window has moved past them and they went back to the pool.
+      const QColor teal = dark_ ? QColor(0x4d, 0xd0, 0xc4) : QColor(0x00, 0x89, 0x7b);
+      const bool window_group = b.group >= 0 && size_t(b.group) < snap_->groups.size() && snap_->groups[size_t(b.group)].window > 0;
+      if (b.state == BlockState::Used && window_group) {
+        p.fillRect(QRect(r.left(), r.top(), r.width(), std::max(2, r.height() / 4)), teal);
+      } else if (b.state != BlockState::Used && b.window_released) {
+        p.setPen(QPen(teal, std::max(1, r.width() / 10)));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(r.adjusted(1, 1, -2, -2));
+        const int m = std::max(2, r.width() / 4);
+        p.fillRect(QRect(r.center().x() - m / 2, r.center().y() - m / 2, m, m), teal);
       }
     }
     if (lit) {

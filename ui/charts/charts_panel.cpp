@@ -104,6 +104,10 @@ void ChartsPanel::clear() {
     laidOutFor_ = -1;
     relayout();
   }
+  if (kvFullAttention_ >= 0) {  // the next engine's model may have no sliding window
+    kv_->removeLastSeries();
+    kvFullAttention_ = -1;
+  }
 }
 
 void ChartsPanel::addSnapshot(const EngineSnapshot& s) {
@@ -123,6 +127,18 @@ void ChartsPanel::addSnapshot(const EngineSnapshot& s) {
     kv_->appendPoint(1, {x, m.kv_bytes_logical / kMiB});
     if (capacityBytes_ > 0) kv_->appendPoint(2, {x, capacityBytes_ / kMiB});
     kv_->appendPoint(3, {x, m.kv_bytes_contiguous_reserved / kMiB});
+    if (kvFullAttention_ >= 0) {
+      kv_->appendPoint(kvFullAttention_, {x, m.kv_bytes_peak_full_attention / kMiB});
+    } else if (m.kv_bytes_peak_full_attention > m.kv_bytes_peak) {
+      // Sliding-window layers handed blocks back: from now on the chart also shows the most a cache
+      // whose every layer keeps every token would have held (from the first step on). Without windows
+      // the line would repeat the allocated peak, so it is not drawn.
+      kvFullAttention_ = kv_->addSeries(QStringLiteral("kv_mib_peak_full_attention"), QColor(0x94, 0x67, 0xbd), Qt::DashLine);
+      kv_->setSeriesName(kvFullAttention_, tr("Full attention: peak"));
+      kv_->setPresentationStyle(presentation_);
+      for (const StepMetrics& e : steps_)
+        kv_->appendPoint(kvFullAttention_, {double(e.step), e.kv_bytes_peak_full_attention / kMiB});
+    }
     util_->appendPoint(0, {x, m.slot_utilization});
     util_->appendPoint(1, {x, m.token_utilization});
     tokens_->appendPoint(0, {x, double(m.prefill_tokens)});
@@ -270,6 +286,7 @@ void ChartsPanel::retranslateUi() {
   kv_->setSeriesName(1, tr("Tokens stored"));
   kv_->setSeriesName(2, tr("Capacity"));
   kv_->setSeriesName(3, tr("Contiguous: reserved"));
+  if (kvFullAttention_ >= 0) kv_->setSeriesName(kvFullAttention_, tr("Full attention: peak"));
   util_->setTitles(tr("Per-step utilization"), step, tr("Fraction"));
   util_->setSeriesName(0, tr("Slot utilization"));
   util_->setSeriesName(1, tr("Token utilization"));

@@ -82,6 +82,7 @@ class ChartsPanel : public QWidget {
   int64_t specDrafted_ = 0, specAccepted_ = 0;  // totals behind the running rate
   std::vector<MetricsChart*> charts_;
   std::vector<StepMetrics> steps_;
+  int kvFullAttention_ = -1;  // the KV chart's full-attention series, once a sliding window released blocks
   std::set<int64_t> latencySeen_;
   qint64 capacityBytes_ = 0;
   QTimer* frameTimer_ = nullptr;

@@ -81,6 +81,19 @@ void MetricsChart::removeAllSeries() {
   dirty_ = true;
 }
 
+void MetricsChart::removeLastSeries() {
+  if (series_.empty()) return;
+  chart()->removeSeries(series_.back());
+  delete series_.back();
+  series_.pop_back();
+  keys_.pop_back();
+  colors_.pop_back();
+  history_.pop_back();
+  onRight_.pop_back();
+  updateLegend();
+  dirty_ = true;
+}
+
 void MetricsChart::updateLegend() {
   // One line alone needs no legend: the chart title names it.
   std::vector<ChartFitter::LegendEntry> entries;

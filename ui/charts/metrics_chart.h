@@ -36,6 +36,7 @@ class MetricsChart : public QChartView {
   void setSeriesName(int series, const QString& name);
   QString seriesName(int series) const;
   void removeAllSeries();  // for charts whose series depend on the data (one per compared variant)
+  void removeLastSeries();  // a series the data added (e.g. the KV chart's full-attention line)
   // yRightTitle is used only when some series is on the right axis.
   void setTitles(const QString& title, const QString& xTitle, const QString& yTitle, const QString& yRightTitle = {});
 

@@ -72,7 +72,8 @@ qint64 LiveEngineSource::kvCapacityBytes() const {
   if (!card) return 0;
   const EngineConfig& cfg = controller_->config();
   const KvLayout layout{card->n_layers, card->n_kv_heads, card->head_dim, cfg.block_size, cfg.kv_dtype};
-  return controller_->numBlocks() * qint64(layout.block_bytes());
+  // With sliding-window KV groups each block holds only one group's layers: never more than the budget.
+  return std::min<qint64>(controller_->numBlocks() * qint64(layout.block_bytes()), qint64(cfg.kv_budget_bytes));
 }
 
 }  // namespace inferscope::ui
