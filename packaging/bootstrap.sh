@@ -76,6 +76,15 @@ install_dependencies() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# The pinned llama-cpp-python sdist (its vendored llama.cpp: vocabularies, gguf-py, llama-server) into $1.
+download_llama_sdist() {
+  python3 -m pip download --quiet --no-deps --no-binary :all: --dest "$1" "$vocab_pkg"
+  if ! echo "$vocab_sdist_sha256  $1/$vocab_sdist" | sha256sum -c --status; then
+    echo "bootstrap: $vocab_sdist does not match the pinned SHA-256 $vocab_sdist_sha256" >&2
+    exit 1
+  fi
+}
+
 install_model() {
   local model_pkg model_file model_sha256
   model_pkg="$(catalogue smollm2-135m packages)"
@@ -115,11 +124,7 @@ install_llama_vocab() {
   local tmp
   tmp="$(mktemp -d)"
   trap 'rm -rf "$tmp"' RETURN
-  python3 -m pip download --quiet --no-deps --no-binary :all: --dest "$tmp" "$vocab_pkg"
-  if ! echo "$vocab_sdist_sha256  $tmp/$vocab_sdist" | sha256sum -c --status; then
-    echo "bootstrap: $vocab_sdist does not match the pinned SHA-256 $vocab_sdist_sha256" >&2
-    exit 1
-  fi
+  download_llama_sdist "$tmp"
   local members=() prefix="${vocab_sdist%.tar.gz}/vendor/llama.cpp/models"
   for name in "${vocab_names[@]}"; do
     members+=("$prefix/ggml-vocab-$name.gguf" "$prefix/ggml-vocab-$name.gguf.inp" "$prefix/ggml-vocab-$name.gguf.out")
@@ -249,11 +254,7 @@ install_llama_server() {
   local tmp
   tmp="$(mktemp -d)"
   trap 'rm -rf "$tmp"' RETURN
-  python3 -m pip download --quiet --no-deps --no-binary :all: --dest "$tmp" "$vocab_pkg"
-  if ! echo "$vocab_sdist_sha256  $tmp/$vocab_sdist" | sha256sum -c --status; then
-    echo "bootstrap: $vocab_sdist does not match the pinned SHA-256 $vocab_sdist_sha256" >&2
-    exit 1
-  fi
+  download_llama_sdist "$tmp"
   tar -xzf "$tmp/$vocab_sdist" -C "$tmp"
   cmake -S "$tmp/${vocab_sdist%.tar.gz}/vendor/llama.cpp" -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release \
     -DGGML_NATIVE=OFF -DLLAMA_CURL=OFF -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_SERVER=ON -DLLAMA_BUILD_TESTS=OFF \

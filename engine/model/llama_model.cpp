@@ -9,6 +9,7 @@
 #include "engine/gguf/gguf_file.h"
 #include "engine/model/model_cost.h"
 #include "engine/kv/kv_storage.h"
+#include "engine/model/projection.h"
 #include "kernels/cpu/matmul.h"
 #include "kernels/cpu/packed_matmul.h"
 #include "kernels/cpu/ops.h"
@@ -20,28 +21,6 @@ namespace {
 
 void grow(std::vector<float>& v, size_t n) {
   if (v.size() < n) v.resize(n);
-}
-
-// One or more projections of the same input: a single fused packed call when the model has one,
-// else one matmul per weight on the mapped file. Biases (qwen2) are added per part.
-void project(const kernels::PackedMatrix* packed, std::initializer_list<const WeightRef*> w,
-             std::initializer_list<float*> y, const float* x, int n_rows, kernels::ThreadPool* pool,
-             std::initializer_list<const WeightRef*> bias = {}) {
-  if (packed) {
-    kernels::matmul_packed(*packed, x, n_rows, std::data(y), pool);
-  } else {
-    auto out = y.begin();
-    for (const WeightRef* wi : w) kernels::matmul(wi->type, wi->data, wi->n_in, wi->n_out, x, n_rows, *out++, pool);
-  }
-  auto out = y.begin();
-  auto wi = w.begin();
-  for (const WeightRef* b : bias) {
-    if (b && *b)
-      for (int t = 0; t < n_rows; ++t)
-        kernels::add_inplace(*out + size_t(t) * (*wi)->n_out, static_cast<const float*>(b->data), (*wi)->n_out);
-    ++out;
-    ++wi;
-  }
 }
 
 constexpr int kParallelRows = 8;  // rows from which element-wise passes are split across the pool

@@ -8,6 +8,7 @@
 
 #include "engine/parallel/parallel_config.h"
 #include "engine/parallel/stage_pipeline.h"
+#include "engine/model/projection.h"
 #include "kernels/cpu/matmul.h"
 #include "kernels/cpu/ops.h"
 #include "kernels/cpu/packed_matmul.h"
@@ -21,27 +22,6 @@ constexpr int kRowsPerItem = 64;  // attention rows per work item
 // Each virtual device computes single-threaded and its clock is that thread's CPU time (as a pipeline
 // stage's): what D devices of one core each would take, whatever else shares this machine.
 double now_ms() { return thread_cpu_ms(); }
-
-// The model's projection helper, over a shard's slices: a fused packed call when there is one.
-void project(const kernels::PackedMatrix* packed, std::initializer_list<const WeightRef*> w,
-             std::initializer_list<float*> y, const float* x, int n_rows, kernels::ThreadPool* pool,
-             std::initializer_list<const WeightRef*> bias = {}) {
-  if (packed) {
-    kernels::matmul_packed(*packed, x, n_rows, std::data(y), pool);
-  } else {
-    auto out = y.begin();
-    for (const WeightRef* wi : w) kernels::matmul(wi->type, wi->data, wi->n_in, wi->n_out, x, n_rows, *out++, pool);
-  }
-  auto out = y.begin();
-  auto wi = w.begin();
-  for (const WeightRef* b : bias) {
-    if (b && *b)
-      for (int t = 0; t < n_rows; ++t)
-        kernels::add_inplace(*out + size_t(t) * (*wi)->n_out, static_cast<const float*>(b->data), (*wi)->n_out);
-    ++out;
-    ++wi;
-  }
-}
 
 void add_interval(DeviceTimeline& tl, DeviceActivity kind, double b, double e, int layer) {
   if (e <= b) return;
