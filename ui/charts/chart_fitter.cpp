@@ -69,6 +69,21 @@ void ChartFitter::setValueAxis(QValueAxis* axis, Kind kind, double lo, double hi
   s.roundEnds = roundEnds;
 }
 
+void ChartFitter::slideAxis(QValueAxis* axis, double lo, double hi) {
+  auto it = axes_.find(axis);
+  if (it == axes_.end() || it->second.roundEnds || hi <= lo) return;
+  ValueAxisSpec& s = it->second;
+  if (s.lo == lo && s.hi == hi) return;
+  s.lo = lo;
+  s.hi = hi;
+  NiceTicks& t = s.chosen;
+  t.lo = lo;
+  t.hi = hi;
+  t.first = std::ceil(lo / t.step - 1e-9) * t.step;
+  // Dynamic ticks sit at the anchor plus whole steps: the old anchor still names the same grid.
+  axis->setRange(lo, hi);
+}
+
 void ChartFitter::setAxisTitles(QAbstractAxis* axis, const QStringList& candidates) { titles_[axis] = candidates; }
 
 void ChartFitter::setLegend(const std::vector<LegendEntry>& entries) { legend_ = entries; }

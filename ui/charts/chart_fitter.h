@@ -52,6 +52,10 @@ class ChartFitter : public QObject {
   // Keeps axis round for data in [lo, hi]. roundEnds widens the range out to whole ticks (y axes);
   // without it the range is exactly [lo, hi] and only the ticks are round (a sliding x window).
   void setValueAxis(QValueAxis* axis, Kind kind, double lo, double hi, bool roundEnds);
+  // Moves a fitted axis without round ends (a sliding x window) to [lo, hi], keeping its tick step:
+  // no measuring and no relayout, for the frames where only the window moved. Call fit() instead
+  // when the span or the labels' width may have changed enough to want another step.
+  void slideAxis(QValueAxis* axis, double lo, double hi);
   // Title candidates for an axis, longest first; the first that fits its side of the plot is shown.
   void setAxisTitles(QAbstractAxis* axis, const QStringList& candidates);
   void setLegend(const std::vector<LegendEntry>& entries);
