@@ -658,6 +658,7 @@ void MainWindow::onSnapshot(EngineSnapshotPtr s) {
   if (presentation_) updatePresentationBar();
   if (s->block_map) blockMap_->setSnapshot(s->block_map);
   requests_->setRequests(s->requests);
+  requests_->setTotals(s->totals);
   playground_->addSnapshot(*s);
   updateStatus();
 }
