@@ -44,7 +44,8 @@ std::string EngineConfig::validate() const {
 }
 
 LLMEngine::LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig config)
-    : model_(std::move(model)), config_(config), recorder_(std::max<size_t>(1, config.metrics_ring), config.keep_full_metrics_log) {
+    : model_(std::move(model)), config_(config), recorder_(std::max<size_t>(1, config.metrics_ring), config.keep_full_metrics_log),
+      pending_(model_->model->config().n_vocab) {
   if (const std::string why = config_.validate(); !why.empty()) throw std::invalid_argument(why);
   const ModelConfig& mc = model_->model->config();
   KvLayout layout;
@@ -168,14 +169,14 @@ void LLMEngine::start_pending_clocks() {
     for (auto& s : it->second.seqs) s->arrival = now;
   }
   pending_clocks_.clear();
+  if (queued_on_hold_) pending_.start_pending_clocks(now);
+  queued_on_hold_ = false;
 }
 
 int64_t LLMEngine::submit(const Request& r) {
-  RequestState& req = requests_[next_request_id_];
-  req.id = next_request_id_++;
-  req.n = r.n;
+  const int64_t id = next_request_id_++;
   std::string why;
-  std::vector<int32_t> prompt_ids;  // held once, as the first sequence's leading tokens
+  std::vector<int32_t> prompt_ids;
   try {
     prompt_ids = r.prompt_ids.empty() ? model_->encode_prompt(r.prompt) : r.prompt_ids;
   } catch (const std::exception& e) {
@@ -186,9 +187,9 @@ int64_t LLMEngine::submit(const Request& r) {
   if (why.empty() && (r.n < 1 || r.n > 64)) why = "n (parallel samples) must be between 1 and 64";
   if (why.empty() && prompt_ids.empty()) why = "the prompt is empty";
   if (why.empty())
-    for (int32_t id : prompt_ids)
-      if (id < 0 || id >= n_vocab) {
-        why = "prompt token id " + std::to_string(id) + " is outside the vocabulary";
+    for (int32_t t : prompt_ids)
+      if (t < 0 || t >= n_vocab) {
+        why = "prompt token id " + std::to_string(t) + " is outside the vocabulary";
         break;
       }
   if (why.empty() && static_cast<int>(prompt_ids.size()) >= model_->model->config().context_length)
@@ -198,29 +199,66 @@ int64_t LLMEngine::submit(const Request& r) {
     why = "the prompt has " + std::to_string(prompt_ids.size()) + " tokens but the whole KV cache holds " +
           std::to_string(kv_->max_tokens()) + " (" + std::to_string(kv_->num_total_blocks()) + " blocks of " +
           std::to_string(kv_->block_size()) + "); raise the KV budget";
-  Sequence* first = new_sequence(req, 0, r.params);
-  first->n_prompt = static_cast<int>(prompt_ids.size());
-  first->tokens = std::move(prompt_ids);
   ++totals_.submitted;
-  totals_.prompt_tokens += first->n_prompt;
-  if (!why.empty()) {
-    fail_request(req, why);
-    forget_old_requests();
-    return req.id;
+  totals_.prompt_tokens += static_cast<int64_t>(prompt_ids.size());
+  if (why.empty()) {
+    // Queued compactly; it gets its sequences when it nears the head (activate_pending).
+    pending_.push(id, Clock::now(), hold_, r.n, prompt_ids, r.params);
+    queued_on_hold_ |= hold_;
+    return id;
   }
-  if (hold_) {
+  PendingQueue::Taken t;
+  t.id = id;
+  t.arrival = Clock::now();
+  t.n = r.n;
+  t.prompt = std::move(prompt_ids);
+  t.params = r.params;
+  fail_request(materialize(std::move(t)), why);
+  forget_old_requests();
+  return id;
+}
+
+LLMEngine::RequestState& LLMEngine::materialize(PendingQueue::Taken&& t) {
+  RequestState& req = requests_[t.id];
+  req.id = t.id;
+  req.n = t.n;
+  Sequence* first = new_sequence(req, 0, t.params);
+  first->arrival = t.arrival;
+  first->n_prompt = static_cast<int>(t.prompt.size());
+  first->tokens = std::move(t.prompt);  // the prompt is held once, as the first sequence's leading tokens
+  if (t.clock_pending) {
     req.clock_pending = true;
     pending_clocks_.push_back(req.id);
   }
-  if (r.n > 1) {
+  if (t.n > 1) {
     first->awaiting_fork = true;
-    first->pending_siblings = r.n - 1;
+    first->pending_siblings = t.n - 1;
   }
-  scheduler_->add(first);
-  return req.id;
+  return req;
+}
+
+void LLMEngine::activate_pending() {
+  // Enough to fill every slot in one step; preempted sequences return ahead of these.
+  const int lookahead = config_.sched.max_num_seqs;
+  while (!pending_.empty() && scheduler_->num_waiting() < lookahead) {
+    RequestState& req = materialize(pending_.pop_front());
+    scheduler_->add(req.seqs.front().get());
+  }
+}
+
+size_t LLMEngine::num_sequence_objects() const {
+  size_t n = 0;
+  for (const auto& [id, req] : requests_) n += req.seqs.size();
+  return n;
 }
 
 void LLMEngine::cancel(int64_t request_id) {
+  if (pending_.contains(request_id)) {
+    // Never scheduled: it gets its request state only to be reported as cancelled.
+    PendingQueue::Taken t = pending_.peek(request_id);
+    pending_.remove(request_id);
+    materialize(std::move(t));
+  }
   auto it = requests_.find(request_id);
   if (it == requests_.end()) return;
   RequestState& req = it->second;
@@ -238,7 +276,7 @@ void LLMEngine::cancel(int64_t request_id) {
   forget_old_requests();
 }
 
-bool LLMEngine::has_unfinished() const { return !scheduler_->idle(); }
+bool LLMEngine::has_unfinished() const { return !scheduler_->idle() || !pending_.empty(); }
 
 void LLMEngine::finish(Sequence& seq, FinishReason reason, StepResult& out) {
   seq.text += seq.decoder.flush();
@@ -372,8 +410,9 @@ void LLMEngine::verify_draft(Sequence& s, const float* rows, StepResult& out) {
 
 StepResult LLMEngine::step() {
   StepResult out;
+  activate_pending();
   if (scheduler_->idle()) return out;
-  if (!pending_clocks_.empty()) start_pending_clocks();
+  if (!pending_clocks_.empty() || queued_on_hold_) start_pending_clocks();
   const auto t0 = Clock::now();
   if (!started_) {
     start_ = t0;
@@ -519,7 +558,18 @@ StepMetrics LLMEngine::make_metrics(const StepPlan& plan, double step_ms, int fi
 RequestInfo LLMEngine::request_info(int64_t request_id) const {
   RequestInfo info;
   auto it = requests_.find(request_id);
-  if (it == requests_.end()) return info;
+  if (it == requests_.end()) {
+    if (!pending_.contains(request_id)) return info;
+    // Queued, no sequences yet: waiting, nothing generated.
+    PendingQueue::Taken t = pending_.peek(request_id);
+    info.id = t.id;
+    info.state = "waiting";
+    info.prompt_ids = std::move(t.prompt);
+    info.n_prompt = static_cast<int>(info.prompt_ids.size());
+    info.token_ids.resize(1);
+    info.texts.resize(1);
+    return info;
+  }
   const RequestState& req = it->second;
   info.id = req.id;
   if (!req.seqs.empty()) {
@@ -579,9 +629,14 @@ RequestInfo LLMEngine::request_info(int64_t request_id) const {
 }
 
 std::vector<RequestInfo> LLMEngine::all_requests() const {
+  std::vector<int64_t> ids;
+  ids.reserve(requests_.size() + pending_.size());
+  for (const auto& [id, req] : requests_) ids.push_back(id);
+  for (int64_t id : pending_.front_ids(pending_.size())) ids.push_back(id);
+  std::sort(ids.begin(), ids.end());  // a request that failed at submission may be newer than queued ones
   std::vector<RequestInfo> v;
-  v.reserve(requests_.size());
-  for (const auto& [id, req] : requests_) v.push_back(request_info(id));
+  v.reserve(ids.size());
+  for (int64_t id : ids) v.push_back(request_info(id));
   return v;
 }
 
@@ -591,6 +646,8 @@ std::vector<RequestInfo> LLMEngine::request_view(size_t max_waiting, size_t max_
   size_t shown = 0;
   for (auto it = scheduler_->waiting().begin(); it != scheduler_->waiting().end() && shown < max_waiting; ++it, ++shown)
     ids.push_back((*it)->request_id);
+  if (shown < max_waiting)
+    for (int64_t id : pending_.front_ids(max_waiting - shown)) ids.push_back(id);
   shown = 0;
   for (auto it = ended_.rbegin(); it != ended_.rend() && shown < max_ended; ++it, ++shown) ids.push_back(*it);
   std::sort(ids.begin(), ids.end());

@@ -17,6 +17,7 @@
 #include "engine/metrics/metrics_recorder.h"
 #include "engine/model/loaded_model.h"
 #include "engine/parallel/parallel_config.h"
+#include "engine/sched/pending_queue.h"
 #include "engine/sched/scheduler.h"
 #include "engine/spec/spec_config.h"
 
@@ -129,6 +130,11 @@ class LLMEngine {
   // Runs one step. Returns ran=false when no request is waiting or running.
   StepResult step();
   bool has_unfinished() const;
+  // Sequence objects the engine holds: those of running requests, of the head of the queue (a queued
+  // request gets its sequences only when fewer than max_num_seqs wait ahead of the scheduler), and of
+  // the ended requests in the history. A queue of any length adds at most max_num_seqs of them.
+  // Costs a walk over the requests held (not the queue).
+  size_t num_sequence_objects() const;
 
   // A request the engine still holds (live, or ended and within the history); id 0 and empty state for
   // one it never had or has forgotten.
@@ -172,6 +178,10 @@ class LLMEngine {
   };
 
   Sequence* new_sequence(RequestState& req, int sample_index, const SamplingParams& params);
+  // Gives queued requests their sequences until max_num_seqs wait in the scheduler (or none is left).
+  void activate_pending();
+  // Makes the request state and first sequence of a request taken from pending_ (not yet scheduled).
+  RequestState& materialize(PendingQueue::Taken&& t);
   void fail_request(RequestState& req, const std::string& why);
   // Counts an ended request once and queues it in the history; forget_old_requests() trims the history
   // (never during a step: the plan still points at the sequences).
@@ -199,11 +209,13 @@ class LLMEngine {
   std::unique_ptr<spec::Drafter> drafter_;
   int step_spec_drafted_ = 0, step_spec_accepted_ = 0;
   MetricsRecorder recorder_;
-  std::map<int64_t, RequestState> requests_;
+  std::map<int64_t, RequestState> requests_;  // every request with sequences: live ones and the history
+  PendingQueue pending_;                       // queued requests without sequences yet, in id order
   std::deque<int64_t> ended_;        // ended requests still held, in the order they ended
   mutable RequestTotals totals_;
   bool hold_ = false;
-  std::vector<int64_t> pending_clocks_;  // requests submitted on hold
+  std::vector<int64_t> pending_clocks_;  // requests with sequences submitted on hold
+  bool queued_on_hold_ = false;          // pending_ holds a request submitted on hold
   int64_t next_request_id_ = 0;
   int64_t next_seq_id_ = 0;
   int64_t step_index_ = 0;

@@ -1,6 +1,7 @@
 // The engine's request bookkeeping: a sequence that fills the whole KV cache stops with its own reason
 // (kv_full, not length), ended requests leave for a bounded history while totals count all of them,
-// and a request queued while the engine is on hold starts its clocks at release.
+// a request queued while the engine is on hold starts its clocks at release, and a long queue costs no
+// Sequence objects beyond its head.
 #include <QtTest/QtTest>
 
 #include <thread>
@@ -157,6 +158,87 @@ class TestRequestHistory : public QObject {
     QVERIFY2(ia.ttft_ms >= 0 && ia.ttft_ms < kHeldMs, qPrintable(QString::number(ia.ttft_ms)));
     QVERIFY2(ia.queue_ms >= 0 && ia.queue_ms < kHeldMs, qPrintable(QString::number(ia.queue_ms)));
     QVERIFY2(ib.ttft_ms >= kHeldMs, qPrintable(QString::number(ib.ttft_ms)));
+  }
+
+  // 10,000 queued requests: only the running ones and a lookahead of max_num_seqs at the head of the
+  // queue have Sequence objects (plus the bounded history); a request deep in the queue still reports
+  // its prompt, and the requests produce exactly what each produces alone in a fresh engine.
+  void queueHoldsNoSequences() {
+    constexpr int kQueued = 10000, kSlots = 4, kHistory = 8;
+    EngineConfig c = config(64);
+    c.request_history = kHistory;
+    c.sched.max_num_seqs = kSlots;
+    LLMEngine e(tiny_, c);
+    std::vector<int64_t> ids;
+    for (int i = 0; i < kQueued; ++i) ids.push_back(e.submit(greedy(3 + i % 5, 2 + i % 3, 5 + i % 7)));
+    QVERIFY(e.num_sequence_objects() <= size_t(kSlots));
+    const RequestInfo deep = e.request_info(ids[9000]);
+    QCOMPARE(deep.state, std::string("waiting"));
+    QCOMPARE(deep.prompt_ids, greedy(3 + 9000 % 5, 1, 5 + 9000 % 7).prompt_ids);
+    size_t most = 0;
+    for (int i = 0; i < 400; ++i) {
+      e.step();
+      most = std::max(most, e.num_sequence_objects());
+    }
+    QVERIFY2(most <= size_t(kSlots + kSlots + kHistory), qPrintable(QString::number(most)));
+    QCOMPARE(e.request_totals().submitted, int64_t(kQueued));
+    QVERIFY(e.request_totals().finished > 50);
+    QVERIFY(e.request_totals().waiting > kQueued / 2);
+    // The view reaches past the sequences into the compact queue, in order.
+    const auto view = e.request_view(64, 0);
+    QCOMPARE(std::count_if(view.begin(), view.end(), [](const RequestInfo& r) { return r.state == "waiting"; }), 64);
+    QVERIFY(std::is_sorted(view.begin(), view.end(), [](const auto& a, const auto& b) { return a.id < b.id; }));
+    // The most recently ended request's tokens against the same request run alone.
+    const auto view1 = e.request_view(0, 1);  // the running ones and the latest ended one
+    auto ended = std::find_if(view1.begin(), view1.end(), [](const RequestInfo& r) { return r.state == "finished"; });
+    QVERIFY(ended != view1.end());
+    const RequestInfo got = *ended;
+    LLMEngine alone(tiny_, config(64));
+    const int i = int(got.id);  // ids are 0, 1, 2... in submission order
+    const int64_t id = alone.submit(greedy(3 + i % 5, 2 + i % 3, 5 + i % 7));
+    run_all(alone);
+    QCOMPARE(got.token_ids, alone.request_info(id).token_ids);
+    QCOMPARE(got.prompt_ids, alone.request_info(id).prompt_ids);
+  }
+
+  // Cancelling a request deep in the queue ends it as cancelled without ever running it; the rest run.
+  void cancelQueuedRequest() {
+    EngineConfig c = config(64);
+    c.sched.max_num_seqs = 2;
+    LLMEngine e(tiny_, c);
+    std::vector<int64_t> ids;
+    for (int i = 0; i < 40; ++i) ids.push_back(e.submit(greedy(4, 2)));
+    e.step();
+    e.cancel(ids[30]);
+    QCOMPARE(e.request_info(ids[30]).state, std::string("cancelled"));
+    run_all(e);
+    const RequestTotals& t = e.request_totals();
+    QCOMPARE(t.cancelled, int64_t(1));
+    QCOMPARE(t.finished, int64_t(39));
+    QCOMPARE(e.request_info(ids[30]).n_generated, 0);
+    QCOMPARE(e.request_info(ids[31]).n_generated, 2);
+    QCOMPARE(e.request_info(ids[39]).state, std::string("finished"));
+  }
+
+  // A whole queue submitted on hold: even its last request, which waits behind all the others, counts
+  // its queueing from the release, never from the submission 300 ms earlier.
+  void holdStartsClocksOfTheWholeQueue() {
+    constexpr int kHeldMs = 300;
+    EngineConfig c = config(64);
+    c.sched.max_num_seqs = 2;
+    LLMEngine e(tiny_, c);
+    e.set_hold(true);
+    std::vector<int64_t> ids;
+    for (int i = 0; i < 60; ++i) ids.push_back(e.submit(greedy(4, 2)));
+    std::this_thread::sleep_for(std::chrono::milliseconds(kHeldMs));
+    QElapsedTimer sinceRelease;
+    sinceRelease.start();
+    e.set_hold(false);
+    run_all(e);
+    const double elapsed = sinceRelease.nsecsElapsed() / 1e6;
+    const RequestInfo last = e.request_info(ids.back());
+    QVERIFY2(last.queue_ms >= 0 && last.queue_ms <= elapsed, qPrintable(QString::number(last.queue_ms)));
+    QVERIFY2(last.e2e_ms <= elapsed, qPrintable(QString::number(last.e2e_ms)));
   }
 };
 

@@ -6,7 +6,9 @@
 // not inflated by other processes on a busy machine), the request totals and the resident memory after
 // the run. Not a test: numbers depend on the machine.
 //
-//   bench_ui_event_loop [--model FILE.gguf] [--seconds 10] [--requests 64]
+//   bench_ui_event_loop [--model FILE.gguf] [--seconds 10] [--requests 64] [--profile]
+// --profile adds where the GUI thread's time went while running: every event it delivered, grouped by
+// receiver class and event type (count, total and longest, ms), the longest first.
 // Without --model it uses a tiny random model (engine steps of well under a millisecond, the hardest
 // case for snapshot coalescing); pass the real SmolLM2 file for realistic step times.
 #include <QApplication>
@@ -15,13 +17,18 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "tests/common/tiny_model.h"
+#include "ui/charts/charts_panel.h"
+#include "ui/charts/metrics_chart.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/main_window.h"
 
@@ -29,6 +36,51 @@ using namespace inferscope;
 using namespace inferscope::ui;
 
 namespace {
+
+// CPU time the calling thread has used, ms: the GUI thread's own work, whatever else the machine runs.
+double threadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+// Times every event the GUI thread delivers (top level only: nested deliveries count in their parent).
+class TimedApp : public QApplication {
+ public:
+  using QApplication::QApplication;
+  struct Tally {
+    int count = 0;
+    double totalMs = 0, maxMs = 0;  // wall clock
+    double cpuMs = 0, maxCpuMs = 0;  // the GUI thread's CPU time (what other processes do not inflate)
+  };
+  bool profiling = false;
+  std::map<std::string, Tally> tallies;
+
+  bool notify(QObject* receiver, QEvent* e) override {
+    // Other threads' objects (the engine's) have their events delivered here too: leave them alone.
+    if (!profiling || depth_ > 0 || QThread::currentThread() != thread()) return QApplication::notify(receiver, e);
+    // The receiver may be deleted by its own event: name it first.
+    std::string key = std::string(receiver->metaObject()->className()) + " / " + std::to_string(int(e->type()));
+    if (receiver->parent() && qobject_cast<QTimer*>(receiver)) key += std::string(" in ") + receiver->parent()->metaObject()->className();
+    ++depth_;
+    QElapsedTimer t;
+    t.start();
+    const double cpu0 = threadCpuMs();
+    const bool r = QApplication::notify(receiver, e);
+    const double ms = t.nsecsElapsed() / 1e6, cpu = threadCpuMs() - cpu0;
+    --depth_;
+    Tally& tally = tallies[key];
+    ++tally.count;
+    tally.totalMs += ms;
+    tally.maxMs = std::max(tally.maxMs, ms);
+    tally.cpuMs += cpu;
+    tally.maxCpuMs = std::max(tally.maxCpuMs, cpu);
+    return r;
+  }
+
+ private:
+  int depth_ = 0;
+};
 
 struct Probe {
   std::vector<double> postedMs, timerMs;
@@ -67,12 +119,6 @@ Probe measure(int ms) {
   return p;
 }
 
-// CPU time the calling thread has used, ms: the GUI thread's own work, whatever else the machine runs.
-double threadCpuMs() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 // A line of /proc/self/status in MiB ("VmRSS", "VmHWM"); -1 where there is no /proc.
 double procStatusMib(const char* key) {
@@ -94,13 +140,14 @@ void print(const char* phase, const char* what, std::vector<double> v) {
 
 int main(int argc, char** argv) {
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-  QApplication app(argc, argv);
+  TimedApp app(argc, argv);
   QCommandLineParser cl;
   cl.addHelpOption();
   QCommandLineOption modelOpt("model", "GGUF model (default: a tiny random model)", "FILE");
   QCommandLineOption secondsOpt("seconds", "seconds to measure with the engine running", "S", "10");
   QCommandLineOption requestsOpt("requests", "requests the load generator submits", "N", "64");
-  cl.addOptions({modelOpt, secondsOpt, requestsOpt});
+  QCommandLineOption profileOpt("profile", "print where the GUI thread's time went while running");
+  cl.addOptions({modelOpt, secondsOpt, requestsOpt, profileOpt});
   cl.process(app);
 
   QString model = cl.value(modelOpt);
@@ -145,7 +192,9 @@ int main(int argc, char** argv) {
   QObject counter;
   QObject::connect(c, &EngineController::snapshotReady, &counter, [&snapshots] { ++snapshots; });
   const double cpu0 = threadCpuMs();
+  app.profiling = cl.isSet(profileOpt);
   const Probe busy = measure(cl.value(secondsOpt).toInt() * 1000);
+  app.profiling = false;
   const double cpuMs = threadCpuMs() - cpu0;
   const int64_t steps = c->totalSteps() - steps0;
   print("running", "posted event", busy.postedMs);
@@ -160,6 +209,17 @@ int main(int argc, char** argv) {
   std::printf("GUI thread CPU while running: %.1f ms per second, %d snapshots, %.3f ms per snapshot\n",
               cpuMs / cl.value(secondsOpt).toDouble(), snapshots, snapshots ? cpuMs / snapshots : 0.0);
   std::printf("resident memory after the run: %.1f MiB (peak %.1f MiB)\n", procStatusMib("VmRSS:"), procStatusMib("VmHWM:"));
+  if (cl.isSet(profileOpt)) {
+    std::printf("chart layouts (refits) during the whole run:");
+    for (const MetricsChart* m : w.charts()->charts()) std::printf(" %s %d", qPrintable(m->id()), m->fitCount());
+    std::printf("\n");
+    std::vector<std::pair<std::string, TimedApp::Tally>> rows(app.tallies.begin(), app.tallies.end());
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second.cpuMs > b.second.cpuMs; });
+    std::printf("%-52s %6s %9s %8s %8s %8s\n", "receiver / event type", "count", "wall ms", "max", "cpu ms", "max");
+    for (size_t i = 0; i < rows.size() && i < 15; ++i)
+      std::printf("%-52s %6d %9.1f %8.2f %8.1f %8.2f\n", rows[i].first.c_str(), rows[i].second.count,
+                  rows[i].second.totalMs, rows[i].second.maxMs, rows[i].second.cpuMs, rows[i].second.maxCpuMs);
+  }
   QElapsedTimer t;
   t.start();
   w.close();

@@ -7,6 +7,7 @@
 #include <QScrollArea>
 #include <QSlider>
 #include <QSplitter>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <array>
 #include <map>
@@ -59,12 +60,24 @@ BlockMapPanel::BlockMapPanel(QWidget* parent) : QWidget(parent) {
   layout->addLayout(top);
   layout->addWidget(legend_);
   layout->addWidget(split, 1);
+  tablesTimer_ = new QTimer(this);
+  tablesTimer_->setSingleShot(true);
+  tablesTimer_->setInterval(250);
+  connect(tablesTimer_, &QTimer::timeout, this, [this] {
+    if (tablesStale_ && isVisible()) updateTables();
+  });
   retranslateUi();
 }
 
 void BlockMapPanel::setSnapshot(std::shared_ptr<const BlockMapSnapshot> snapshot) {
   view_->setSnapshot(std::move(snapshot));
-  updateTables();
+  tablesStale_ = true;
+  if (isVisible() && !tablesTimer_->isActive()) tablesTimer_->start();
+}
+
+void BlockMapPanel::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
+  if (tablesStale_) updateTables();
 }
 
 void BlockMapPanel::setHighlightedSequences(std::set<int64_t> seqs) {
@@ -73,6 +86,7 @@ void BlockMapPanel::setHighlightedSequences(std::set<int64_t> seqs) {
 }
 
 void BlockMapPanel::updateTables() {
+  tablesStale_ = false;
   const auto snap = view_->snapshot();
   if (!snap) {
     tables_->clear();

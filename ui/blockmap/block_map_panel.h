@@ -1,6 +1,8 @@
 #pragma once
 // BlockMapPanel: the block map tab — the grid, its zoom, a legend that explains the marks, and the
 // per-sequence block tables (logical -> physical) of the selected request (or all sequences).
+// The summary and the tables are text a reader takes in over seconds: they follow the snapshots at
+// most four times a second, and not at all while the tab is hidden (brought up to date when shown).
 #include <QWidget>
 #include <set>
 
@@ -9,6 +11,7 @@
 class QLabel;
 class QPlainTextEdit;
 class QSlider;
+class QTimer;
 
 namespace inferscope::ui {
 
@@ -24,6 +27,7 @@ class BlockMapPanel : public QWidget {
 
  protected:
   void changeEvent(QEvent* e) override;
+  void showEvent(QShowEvent* e) override;
 
  private:
   void retranslateUi();
@@ -37,6 +41,8 @@ class BlockMapPanel : public QWidget {
   QLabel* tablesTitle_ = nullptr;
   QString legendText_, groupLegendText_;  // the second only shown for a cache with several KV groups
   QPlainTextEdit* tables_ = nullptr;
+  QTimer* tablesTimer_ = nullptr;
+  bool tablesStale_ = false;
 };
 
 }  // namespace inferscope::ui

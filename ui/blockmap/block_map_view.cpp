@@ -18,9 +18,25 @@ BlockMapView::BlockMapView(QWidget* parent) : QWidget(parent) {
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 }
 
+namespace {
+// Whether two pictures of the pool draw the same (a decode step often changes no block).
+bool sameBlocks(const BlockMapSnapshot& a, const BlockMapSnapshot& b) {
+  if (a.block_size != b.block_size || a.blocks.size() != b.blocks.size()) return false;
+  for (size_t i = 0; i < a.blocks.size(); ++i) {
+    const BlockInfo &x = a.blocks[i], &y = b.blocks[i];
+    if (x.state != y.state || x.ref_count != y.ref_count || x.filled != y.filled || x.owners != y.owners) return false;
+  }
+  return true;
+}
+}  // namespace
+
 void BlockMapView::setSnapshot(std::shared_ptr<const BlockMapSnapshot> snapshot) {
   const bool countChanged = !snap_ || !snapshot || snap_->blocks.size() != snapshot->blocks.size();
+  // Unchanged blocks: keep the old picture (tooltips read the sequences, so take the new one). Hidden,
+  // nothing is drawn anyway: not worth comparing.
+  const bool same = !countChanged && isVisible() && !stale_ && sameBlocks(*snap_, *snapshot);
   snap_ = std::move(snapshot);
+  if (same) return;
   stale_ = true;
   if (countChanged) updateGeometry();
   update();

@@ -1,6 +1,7 @@
 #include "ui/charts/chart_fitter.h"
 
 #include <QAbstractAxis>
+#include <QBarCategoryAxis>
 #include <QChart>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
@@ -69,7 +70,25 @@ void ChartFitter::setValueAxis(QValueAxis* axis, Kind kind, double lo, double hi
   s.roundEnds = roundEnds;
 }
 
+void ChartFitter::slideAxis(QValueAxis* axis, double lo, double hi) {
+  auto it = axes_.find(axis);
+  if (it == axes_.end() || it->second.roundEnds || hi <= lo) return;
+  ValueAxisSpec& s = it->second;
+  if (s.lo == lo && s.hi == hi) return;
+  s.lo = lo;
+  s.hi = hi;
+  NiceTicks& t = s.chosen;
+  t.lo = lo;
+  t.hi = hi;
+  t.first = std::ceil(lo / t.step - 1e-9) * t.step;
+  // Dynamic ticks sit at the anchor plus whole steps: the old anchor still names the same grid.
+  axis->setRange(lo, hi);
+}
+
 void ChartFitter::setAxisTitles(QAbstractAxis* axis, const QStringList& candidates) { titles_[axis] = candidates; }
+
+void ChartFitter::setCategoryAxis(QBarCategoryAxis* axis, const QStringList& categories) { categories_[axis] = categories; }
+
 
 void ChartFitter::setLegend(const std::vector<LegendEntry>& entries) { legend_ = entries; }
 
@@ -359,6 +378,45 @@ void ChartFitter::fitTitle(QAbstractAxis* axis, const QStringList& candidates) {
   axis->setTitleVisible(!shown.isEmpty());
 }
 
+void ChartFitter::fitCategories(QBarCategoryAxis* axis, const QStringList& cats) {
+  if (cats.isEmpty()) return;
+  QRectF plot = chart_->plotArea();
+  if (plot.width() < 10 || plot.height() < 10) plot = QRectF(QPointF(0, 0), chart_->size() * 0.6);
+  const QFont font = axis->labelsFont();
+  // Qt gives each category label the axis width over its layout points (categories + 2: one per
+  // category and a half-category beyond each end) less the label padding on both sides.
+  const qreal room = plot.width() / qreal(cats.size() + 2) - 2 * kLabelPadding - 2;
+  QStringList shown;
+  bool upright = false;
+  for (const QString& c : cats) {
+    const QString wrapped = wrapHtml(font, c, room);
+    // A line still wider than the room is one word that cannot wrap: the labels stand upright.
+    for (const QString& line : wrapped.split(QStringLiteral("<br>")))
+      if (chartTextSize(font, line).width() > room) upright = true;
+    shown << wrapped;
+  }
+  // Upright, a label's lines run up the axis: they wrap at the height Qt gives the axis (a part of
+  // what the title and legend leave), which is what Qt measures them against.
+  if (upright) {
+    const QMarginsF m = chart_->margins();
+    const qreal titleH = chart_->title().isEmpty() ? 0
+                                                   : chartTextSize(chart_->titleFont(), QStringLiteral("X")).height() *
+                                                             (chart_->title().count(QLatin1String("<br>")) + 1) + 4;
+    const qreal axisTitleH = axis->titleText().isEmpty() ? 0 : chartTextSize(axis->titleFont(), QStringLiteral("X")).height();
+    const qreal height = kMaxAxisPortion * (chart_->size().height() - m.top() - m.bottom() - legendHeight_ - titleH) -
+                         axisTitleH - 2 * kLabelPadding - 4;
+    shown.clear();
+    for (const QString& c : cats) shown << wrapHtml(font, c, height);
+  }
+  const int angle = upright ? -90 : 0;
+  if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);
+  if (axis->categories() != shown) {
+    // Same count, same order: the bars keep their places.
+    axis->clear();
+    axis->append(shown);
+  }
+}
+
 void ChartFitter::fit() {
   if (fitting_) return;
   fitting_ = true;
@@ -374,6 +432,7 @@ void ChartFitter::fit() {
   squeeze_ = 0;
   for (int pass = 0; pass < 2; ++pass) {
     for (auto& [axis, spec] : axes_) fitValueAxis(axis, spec);
+    for (auto& [axis, cats] : categories_) fitCategories(axis, cats);
     for (auto& [axis, candidates] : titles_) fitTitle(axis, candidates);
     relayout();
   }

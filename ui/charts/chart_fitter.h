@@ -5,6 +5,8 @@
 //  - value axes get round ticks (1-2-5 x 10^k, whole numbers for counts, 0..1 for fractions) whose
 //    count comes from the measured label sizes against the plot area;
 //  - each axis title is the first of its candidates (longest first) that fits, else none;
+//  - bar-category labels wider than their category's share of the plot wrap into lines, and stand
+//    upright when a single word still does not fit;
 //  - the legend is the fitter's own: entries flow left to right and wrap into rows under the plot,
 //    a too-long name wraps inside its entry, so no name is ever cut.
 // Call fit() after the data ranges, fonts or size changed; the fitter also refits when the chart's
@@ -23,6 +25,7 @@
 
 QT_BEGIN_NAMESPACE
 class QAbstractAxis;
+class QBarCategoryAxis;
 class QChart;
 class QGraphicsItem;
 class QGraphicsTextItem;
@@ -52,6 +55,12 @@ class ChartFitter : public QObject {
   // Keeps axis round for data in [lo, hi]. roundEnds widens the range out to whole ticks (y axes);
   // without it the range is exactly [lo, hi] and only the ticks are round (a sliding x window).
   void setValueAxis(QValueAxis* axis, Kind kind, double lo, double hi, bool roundEnds);
+  // Moves a fitted axis without round ends (a sliding x window) to [lo, hi], keeping its tick step:
+  // no measuring and no relayout, for the frames where only the window moved. Call fit() instead
+  // when the span or the labels' width may have changed enough to want another step.
+  void slideAxis(QValueAxis* axis, double lo, double hi);
+  // The category names of a bar axis (plain text): fit() shows each whole, wrapped or upright.
+  void setCategoryAxis(QBarCategoryAxis* axis, const QStringList& categories);
   // Title candidates for an axis, longest first; the first that fits its side of the plot is shown.
   void setAxisTitles(QAbstractAxis* axis, const QStringList& candidates);
   void setLegend(const std::vector<LegendEntry>& entries);
@@ -82,12 +91,14 @@ class ChartFitter : public QObject {
   void wrapTitle();
   void fitValueAxis(QValueAxis* axis, ValueAxisSpec& spec);
   void fitTitle(QAbstractAxis* axis, const QStringList& candidates);
+  void fitCategories(QBarCategoryAxis* axis, const QStringList& categories);
   void clearLegendItems();
   bool qtElidedSomething() const;  // any of Qt's own texts in the chart shows "..."
 
   QChart* chart_;
   std::map<QValueAxis*, ValueAxisSpec> axes_;
   std::map<QAbstractAxis*, QStringList> titles_;
+  std::map<QBarCategoryAxis*, QStringList> categories_;
   std::map<const QAbstractAxis*, QString> shownTitles_;
   std::vector<LegendEntry> legend_;
   QString title_;

@@ -1,6 +1,9 @@
 #pragma once
-// ChartsPanel: the live charts tab. It turns engine snapshots into chart points, keeps the full step
-// history (the step metrics CSV), and redraws at most ~30 times per second from a coalescing timer.
+// ChartsPanel: the live charts tab. It turns engine snapshots into chart points and keeps the full step
+// history (the step metrics CSV). Drawing is paced so the GUI thread never blocks for long: a frame
+// timer runs only while some chart has new points and refreshes one chart per tick, the charts the
+// user can see in turn (each about 30 times a second at most); a chart scrolled out of view or on a
+// hidden tab waits until it is seen again.
 // Layout: the charts flow into as many columns as the width allows (1 to 3) at a readable minimum
 // height and scroll when they do not fit; a double-click enlarges one chart to the whole tab and back.
 // Presentation shows the enlarged chart or two key charts large. Before any workload it can show a
@@ -29,7 +32,10 @@ class ChartsPanel : public QWidget {
   void addSnapshot(const EngineSnapshot& snapshot);
   void setCapacityBytes(qint64 bytes) { capacityBytes_ = bytes; }
   void clear();
+  // Brings every chart up to date now, seen or not (export, screenshots, tests).
   void refreshNow();
+  // Finished requests plotted on the latency chart so far.
+  int64_t latencyCount() const { return latencyCount_; }
 
   std::vector<MetricsChart*> charts() const { return charts_; }
   MetricsChart* chart(const QString& id) const;
@@ -62,11 +68,15 @@ class ChartsPanel : public QWidget {
  protected:
   void changeEvent(QEvent* e) override;
   void resizeEvent(QResizeEvent* e) override;
+  void showEvent(QShowEvent* e) override;
   bool eventFilter(QObject* watched, QEvent* e) override;
 
  private:
   void retranslateUi();
   void relayout();
+  // One frame tick: refreshes the next visible chart with new points; stops the timer when none has.
+  void refreshNextVisible();
+  void scheduleFrame();
   int columnsFor(int width) const;
 
   MetricsChart* kv_ = nullptr;
@@ -83,7 +93,11 @@ class ChartsPanel : public QWidget {
   std::vector<MetricsChart*> charts_;
   std::vector<StepMetrics> steps_;
   int kvFullAttention_ = -1;  // the KV chart's full-attention series, once a sliding window released blocks
+  // Finished requests already plotted, among those the newest snapshot still shows: the view holds
+  // every request from its end to when it ages out, so this stays as small as the view.
   std::set<int64_t> latencySeen_;
+  int64_t latencyCount_ = 0;
+  size_t nextChart_ = 0;  // round-robin position of the frame timer
   qint64 capacityBytes_ = 0;
   QTimer* frameTimer_ = nullptr;
   QStackedLayout* stack_ = nullptr;

@@ -27,6 +27,12 @@ MetricsChart::MetricsChart(const QString& id, const QString& xKey, QWidget* pare
   setChart(c);
   fitter_ = new ChartFitter(c);
   setRenderHint(QPainter::Antialiasing);
+  // Drawn up to 30 times a second: square corners and no shadow let the background fill take the
+  // raster engine's fast path, and one bounding rect per update repaints the plot in one pass.
+  c->setBackgroundRoundness(0);
+  c->setDropShadowEnabled(false);
+  setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+  setOptimizationFlags(QGraphicsView::DontSavePainterState);
   // Small enough that a squeezed window shrinks the charts instead of overlapping them (a widget keeps
   // its minimum even when its layout has less room); the fitter keeps a short chart readable.
   setMinimumSize(240, 120);
@@ -147,7 +153,7 @@ QString MetricsChart::title() const { return fitter_->chartTitle(); }
 void MetricsChart::appendPoint(int series, QPointF p) {
   if (!std::isfinite(p.y())) return;
   history_[size_t(series)].append(p);
-  dirty_ = true;
+  dataDirty_ = true;
 }
 
 void MetricsChart::clearHistory() {
@@ -225,7 +231,10 @@ void MetricsChart::setPresentationStyle(bool on) {
   fitNow();
 }
 
-QList<QPointF> MetricsChart::visiblePoints(const QList<QPointF>& all, double xMin, int columns) const {
+QList<QPointF> MetricsChart::visiblePoints(const BoundedSeries& series, double xMin, int columns) const {
+  // A live window lies in the tail (kept as the points came); only a view reaching further back needs
+  // the folded history.
+  const QList<QPointF>& all = !series.tail().isEmpty() && series.tail().first().x() <= xMin ? series.tail() : series.points();
   auto first = std::lower_bound(all.begin(), all.end(), xMin, [](const QPointF& p, double x) { return p.x() < x; });
   const qsizetype n = all.end() - first;
   QList<QPointF> out;
@@ -255,9 +264,29 @@ QList<QPointF> MetricsChart::visiblePoints(const QList<QPointF>& all, double xMi
 
 qsizetype MetricsChart::shownPointCount(int series) const { return series_[size_t(series)]->count(); }
 
+namespace {
+int digits(double v) { return int(std::floor(std::log10(std::max(1.0, std::abs(v))))); }
+}  // namespace
+
+bool MetricsChart::wantsRefit(double xLo, double xHi, const double lo[2], const double hi[2]) const {
+  const double span = xHi - xLo;
+  if (fittedSpan_ <= 0 || std::abs(span - fittedSpan_) > 0.05 * fittedSpan_) return true;
+  if (digits(xHi) != fittedDigits_ || digits(xLo) > fittedDigits_) return true;
+  const QValueAxis* ys[2] = {axisY_, axisY2_};
+  const Scale scales[2] = {scaleY_, scaleY2_};
+  for (int side = 0; side < 2; ++side) {
+    if (!ys[side]) continue;
+    const NiceTicks t = fitter_->ticks(ys[side]);
+    const double range = t.hi - t.lo;
+    if (lo[side] < t.lo || hi[side] > t.hi) return true;      // values off the axis
+    // A line squashed into the bottom half: rescale (fractions keep 0..1 whatever their values).
+    if (scales[side] != Scale::Fraction && range > 0 && hi[side] - std::min(0.0, lo[side]) < 0.5 * range) return true;
+  }
+  return false;
+}
+
 void MetricsChart::refresh() {
-  if (!dirty_) return;
-  dirty_ = false;
+  if (!dirty_ && !dataDirty_) return;
   double xMax = 0, xMinAll = 0;
   bool any = false;
   for (const auto& h : history_) {
@@ -266,7 +295,20 @@ void MetricsChart::refresh() {
     xMinAll = any ? std::min(xMinAll, h.first().x()) : h.first().x();
     any = true;
   }
-  const double xMin = (!showFull_ && windowSize_ > 0) ? std::max(xMinAll, xMax - windowSize_) : xMinAll;
+  double xMin = (!showFull_ && windowSize_ > 0) ? std::max(xMinAll, xMax - windowSize_) : xMinAll;
+  double xEnd = std::max(xMax, xMin + 1);
+  // The x axis advances a whole tick step at a time, not every frame: Qt rebuilds every tick label
+  // (rich text, shaped anew) whenever the range moves. New points fill the last step meanwhile.
+  const double q = fitter_->ticks(axisX_).step;
+  if (any && !dirty_ && q > 0 && fittedSpan_ > 0) {
+    const double end = std::ceil(xMax / q - 1e-9) * q;
+    if (!showFull_ && windowSize_ > 0 && xMax - xMinAll > windowSize_) {
+      xEnd = end;
+      xMin = end - windowSize_;
+    } else if (end - xMin <= 1.05 * fittedSpan_) {
+      xEnd = std::max(xEnd, end);
+    }
+  }
   const int columns = std::max(50, int(chart()->plotArea().width()));
   std::vector<QList<QPointF>> shown(series_.size());
   double rawMax[2] = {0, 0};
@@ -275,8 +317,11 @@ void MetricsChart::refresh() {
     for (const auto& p : shown[i]) rawMax[onRight_[i] ? 1 : 0] = std::max(rawMax[onRight_[i] ? 1 : 0], p.y());
   }
   // Times get a unit that fits the values shown (20,000 ms reads as 20 s); the series carry scaled values.
-  divisorY_ = scaleY_ == Scale::TimeMs && rawMax[0] >= 1000 ? 1000 : 1;
-  divisorY2_ = scaleY2_ == Scale::TimeMs && rawMax[1] >= 1000 ? 1000 : 1;
+  const double divY = scaleY_ == Scale::TimeMs && rawMax[0] >= 1000 ? 1000 : 1;
+  const double divY2 = scaleY2_ == Scale::TimeMs && rawMax[1] >= 1000 ? 1000 : 1;
+  bool refit = dirty_ || divY != divisorY_ || divY2 != divisorY2_;
+  divisorY_ = divY;
+  divisorY2_ = divY2;
   double lo[2] = {0, 0}, hi[2] = {0, 0};
   for (size_t i = 0; i < series_.size(); ++i) {
     const int side = onRight_[i] ? 1 : 0;
@@ -289,11 +334,20 @@ void MetricsChart::refresh() {
     }
     series_[i]->replace(shown[i]);  // one replace per series per frame
   }
+  dirty_ = dataDirty_ = false;
   xLo_ = any ? xMin : 0;
-  xHi_ = any ? std::max(xMax, xMin + 1) : 1;
+  xHi_ = any ? xEnd : 1;
   yLo_ = lo[0], yHi_ = hi[0] > lo[0] ? hi[0] : lo[0] + 1;
   y2Lo_ = lo[1], y2Hi_ = hi[1] > lo[1] ? hi[1] : lo[1] + 1;
-  fitNow();
+  const double yl[2] = {yLo_, y2Lo_}, yh[2] = {yHi_, y2Hi_};
+  if (refit || wantsRefit(xLo_, xHi_, yl, yh)) {
+    fitNow();
+    ++fitCount_;
+    fittedSpan_ = xHi_ - xLo_;
+    fittedDigits_ = digits(xHi_);
+  } else {
+    fitter_->slideAxis(axisX_, xLo_, xHi_);
+  }
 }
 
 bool MetricsChart::writeCsv(const QString& path, QString* error) const {
@@ -305,7 +359,7 @@ bool MetricsChart::writeCsv(const QString& path, QString* error) const {
   // Rows keyed by x so series sampled at different x (per request vs per step) share one table.
   std::map<double, std::vector<QString>> rows;
   for (size_t s = 0; s < history_.size(); ++s)
-    for (const auto& p : history_[s]) {
+    for (const auto& p : history_[s].points()) {
       auto& row = rows[p.x()];
       row.resize(history_.size());
       row[s] = QString::number(p.y(), 'g', 17);

@@ -1,13 +1,19 @@
 #pragma once
-// MetricsChart: one live line chart. It keeps the full history of every series (for export) and shows
-// a sliding window, decimated to about one point per pixel column, with one replace() per series per
-// frame and axis ranges touched only when they change (openpilot cabana's recipe). A ChartFitter keeps
-// it readable: round ticks sized to the labels, titles that fit, a legend that wraps.
+// MetricsChart: one live line chart. It keeps the history of every series over the whole run in a
+// bounded number of points (BoundedSeries: the newest points as they came, older ones folded into
+// min/max buckets) and shows a sliding window, decimated to about one point per pixel column, with one
+// replace() per series per frame. A ChartFitter keeps it readable: round ticks sized to the labels,
+// titles that fit, a legend that wraps. Measuring and relayout are the costly part of a frame, so a
+// frame that only slides the window and whose values stay within the y axis moves the x range and
+// nothing else; the chart is refitted when the data leave the axes (or shrink to under half of them),
+// the window's span or its labels' digits change, or anything about its looks does.
 #include <QChartView>
 #include <QList>
 #include <QPointF>
 #include <QString>
 #include <vector>
+
+#include "ui/charts/bounded_series.h"
 
 QT_BEGIN_NAMESPACE
 class QLineSeries;
@@ -44,6 +50,10 @@ class MetricsChart : public QChartView {
   void clearHistory();
   // Pushes the newest window to the chart if anything changed since the last call (call at <= 30 Hz).
   void refresh();
+  // Something is waiting for refresh().
+  bool needsRefresh() const { return dirty_ || dataDirty_; }
+  // How many refresh() calls laid the chart out again (the rest only moved the window), for tests.
+  int fitCount() const { return fitCount_; }
 
   void setWindowSize(double xSpan) { windowSize_ = xSpan; dirty_ = true; }  // <= 0: whole history
   double windowSize() const { return windowSize_; }
@@ -61,8 +71,10 @@ class MetricsChart : public QChartView {
 
   const QString& id() const { return id_; }
   int seriesCount() const { return int(history_.size()); }
+  // The history held: every point of a short run; over a long one at most BoundedSeries::maxPoints(),
+  // first and last points always the run's.
   qsizetype pointCount(int series) const { return history_[size_t(series)].size(); }
-  const QList<QPointF>& history(int series) const { return history_[size_t(series)]; }
+  const QList<QPointF>& history(int series) const { return history_[size_t(series)].points(); }
   // Points the chart currently draws for a series (after windowing and decimation).
   qsizetype shownPointCount(int series) const;
   QString title() const;
@@ -78,13 +90,15 @@ class MetricsChart : public QChartView {
   bool writeCsv(const QString& path, QString* error = nullptr) const;
 
  private:
-  QList<QPointF> visiblePoints(const QList<QPointF>& all, double xMin, int columns) const;
+  QList<QPointF> visiblePoints(const BoundedSeries& series, double xMin, int columns) const;
+  // The ranges refresh() computed call for a new layout (not only a moved window).
+  bool wantsRefit(double xLo, double xHi, const double lo[2], const double hi[2]) const;
   void updateLegend();
   QString axisTitle(const QString& base, Scale scale, double divisor) const;
 
   QString id_, xKey_;
   std::vector<QString> keys_;
-  std::vector<QList<QPointF>> history_;
+  std::vector<BoundedSeries> history_;
   std::vector<QLineSeries*> series_;
   QValueAxis* axisX_ = nullptr;
   QValueAxis* axisY_ = nullptr;
@@ -97,7 +111,11 @@ class MetricsChart : public QChartView {
   double yLo_ = 0, yHi_ = 1, y2Lo_ = 0, y2Hi_ = 1, xLo_ = 0, xHi_ = 1;
   double windowSize_ = 300;
   bool showFull_ = false;
-  bool dirty_ = false;
+  bool dirty_ = false;       // looks, scales or series changed: lay out again
+  bool dataDirty_ = false;   // only new points
+  int fitCount_ = 0;
+  double fittedSpan_ = -1;   // x span and label digits at the last layout
+  int fittedDigits_ = -1;
   qreal lineWidth_ = 2.0;
   int textPx_ = 0;
   bool presentation_ = false;

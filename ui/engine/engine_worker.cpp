@@ -1,8 +1,14 @@
 #include "ui/engine/engine_worker.h"
 
+#include <QThread>
 #include <QTimer>
 #include <algorithm>
 #include <exception>
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "engine/tokenizer/tokenizer.h"
 
@@ -25,6 +31,14 @@ EngineWorker::EngineWorker(const std::atomic<bool>& stop, const std::atomic<bool
 EngineWorker::~EngineWorker() = default;
 
 void EngineWorker::init() {
+  // The GUI thread must win the cores when it wakes: a busy engine (and the compute threads it starts
+  // from here, which inherit this) otherwise delays every event and frame by a scheduler slice. Linux
+  // keeps a nice value per thread; Qt's thread priorities do nothing there for normal threads.
+#ifdef Q_OS_LINUX
+  setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), 10);
+#else
+  QThread::currentThread()->setPriority(QThread::LowPriority);
+#endif
   stepTimer_ = new QTimer(this);
   stepTimer_->setSingleShot(true);
   connect(stepTimer_, &QTimer::timeout, this, &EngineWorker::tick);

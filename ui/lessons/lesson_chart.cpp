@@ -125,9 +125,7 @@ void LessonChart::rebuild() {
     for (const auto& cat : ch.categories) cats << QString::fromStdString(cat);
     for (int i = int(cats.size()); i <= maxIndex; ++i) cats << QString::number(i);
     maxIndex = std::max(maxIndex, int(cats.size()) - 1);
-    a->append(cats);
-    // Many categories side by side get elided to "..."; upright labels stay readable.
-    if (cats.size() > 6) a->setLabelsAngle(-90);
+    a->append(cats);  // the fitter wraps or stands up names wider than their bar's share
     axisX = a;
   } else {
     axisX = valueAxis(ch.log_x, xlo, xhi, c);
@@ -200,6 +198,7 @@ void LessonChart::rebuild() {
     }
   }
   fitter_->setLegend(entries);
+  if (auto* ca = qobject_cast<QBarCategoryAxis*>(axisX)) fitter_->setCategoryAxis(ca, ca->categories());
   if (auto* vx = qobject_cast<QValueAxis*>(axisX))
     fitter_->setValueAxis(vx, wholeNumbers(ch) ? ChartFitter::Kind::Count : ChartFitter::Kind::Real, xlo, xhi, false);
   if (auto* vy = qobject_cast<QValueAxis*>(axisY)) fitter_->setValueAxis(vy, ChartFitter::Kind::Real, ylo, yhi, true);

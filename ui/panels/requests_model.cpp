@@ -49,8 +49,25 @@ void RequestsModel::setRequests(std::vector<RequestInfo> requests) {
     j += k - i;
     i = k;
   }
+  // Only rows whose shown values changed are repainted (ended requests, most of the view, do not).
+  auto same = [](const RequestInfo& a, const RequestInfo& b) {
+    return a.state == b.state && a.finish_reason == b.finish_reason && a.error == b.error && a.n_prompt == b.n_prompt &&
+           a.n_prefix_hit == b.n_prefix_hit && a.n_generated == b.n_generated && a.blocks_held == b.blocks_held &&
+           a.ttft_ms == b.ttft_ms && a.tpot_ms == b.tpot_ms && a.preemptions == b.preemptions;
+  };
+  std::vector<bool> changed(requests.size());
+  for (size_t i = 0; i < requests.size(); ++i) changed[i] = !same(rows_[i], requests[i]);
   rows_ = std::move(requests);
-  if (!rows_.empty()) emit dataChanged(index(0, 0), index(int(rows_.size()) - 1, ColumnCount - 1));
+  for (size_t i = 0; i < changed.size();) {
+    if (!changed[i]) {
+      ++i;
+      continue;
+    }
+    size_t k = i;
+    while (k < changed.size() && changed[k]) ++k;
+    emit dataChanged(index(int(i), 0), index(int(k) - 1, ColumnCount - 1));
+    i = k;
+  }
 }
 
 int RequestsModel::rowOf(int64_t id) const {

@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
@@ -38,8 +39,12 @@ RequestsPanel::RequestsPanel(QWidget* parent) : QWidget(parent) {
   split->addWidget(table_);
   split->addWidget(text_);
   split->setStretchFactor(0, 3);
+  totals_ = new QLabel;
+  totals_->setObjectName(QStringLiteral("requests_totals"));
+  totals_->setWordWrap(true);
   auto* l = new QVBoxLayout(this);
   l->setContentsMargins(2, 2, 2, 2);
+  l->addWidget(totals_);
   l->addWidget(split);
   l->addWidget(cancel_);
   connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& cur) {
@@ -92,6 +97,25 @@ void RequestsPanel::showSelected() {
   }
 }
 
+void RequestsPanel::setTotals(const RequestTotals& totals) {
+  lastTotals_ = totals;
+  const QString text = totalsText();
+  if (totals_->text() != text) totals_->setText(text);
+}
+
+QString RequestsPanel::totalsText() const {
+  const RequestTotals& t = lastTotals_;
+  const qint64 ended = t.finished + t.failed + t.cancelled;
+  return tr("%1 requests: %2 running, %3 waiting, %4 ended (%5 failed, %6 cancelled); the table shows %7")
+      .arg(t.submitted)
+      .arg(t.running)
+      .arg(t.waiting)
+      .arg(ended)
+      .arg(t.failed)
+      .arg(t.cancelled)
+      .arg(model_->rowCount());
+}
+
 void RequestsPanel::changeEvent(QEvent* e) {
   if (e->type() == QEvent::LanguageChange) retranslateUi();
   QWidget::changeEvent(e);
@@ -99,6 +123,9 @@ void RequestsPanel::changeEvent(QEvent* e) {
 
 void RequestsPanel::retranslateUi() {
   cancel_->setText(tr("Cancel selected request"));
+  totals_->setText(totalsText());
+  totals_->setToolTip(tr("The table keeps the running requests, the first waiting ones and the most recently "
+                         "ended ones; older requests are only counted here."));
   emit model_->headerDataChanged(Qt::Horizontal, 0, RequestsModel::ColumnCount - 1);
   showSelected();
 }

@@ -1,11 +1,14 @@
 #pragma once
 // RequestsPanel: the requests table plus the selected request's text; selecting a row tells the main
-// window which sequences to highlight in the block map.
+// window which sequences to highlight in the block map. The table shows the snapshot's bounded view
+// (running requests, the head of the queue, the latest ended ones); a line above it counts every
+// request of the session, so a long run's 100,000 requests are accounted for without 100,000 rows.
 #include <QWidget>
 #include <set>
 
 #include "ui/engine/engine_snapshot.h"
 
+class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 class QTableView;
@@ -19,6 +22,9 @@ class RequestsPanel : public QWidget {
  public:
   explicit RequestsPanel(QWidget* parent = nullptr);
   void setRequests(const std::vector<RequestInfo>& requests);
+  // Counts over every request the engine was given, including those the view leaves out.
+  void setTotals(const RequestTotals& totals);
+  QString totalsText() const;
   RequestsModel* model() const { return model_; }
   QTableView* table() const { return table_; }
   int64_t selectedId() const { return selected_; }
@@ -40,6 +46,8 @@ class RequestsPanel : public QWidget {
   RequestsModel* model_ = nullptr;
   QTableView* table_ = nullptr;
   QPlainTextEdit* text_ = nullptr;
+  QLabel* totals_ = nullptr;
+  RequestTotals lastTotals_;
   QPushButton* cancel_ = nullptr;
   int64_t selected_ = -1;
   std::set<int64_t> lastSeqs_;

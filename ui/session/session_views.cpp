@@ -35,10 +35,14 @@ void bindViews(WorkbenchSession* session, const SessionViews& v) {
     });
   }
   if (RequestsPanel* requests = v.requests) {
-    QObject::connect(session, &WorkbenchSession::snapshotReady, requests, [requests](EngineSnapshotPtr s) { requests->setRequests(s->requests); });
+    QObject::connect(session, &WorkbenchSession::snapshotReady, requests, [requests](EngineSnapshotPtr s) {
+      requests->setRequests(s->requests);
+      requests->setTotals(s->totals);
+    });
     QObject::connect(session, &WorkbenchSession::sourceChanged, requests, [requests, session] {
       const auto s = session->lastSnapshot();
       requests->setRequests(s ? s->requests : std::vector<RequestInfo>{});
+      requests->setTotals(s ? s->totals : RequestTotals{});
     });
     QObject::connect(requests, &RequestsPanel::cancelRequested, session, &WorkbenchSession::cancelRequest);
     if (BlockMapPanel* map = v.blockMap)
