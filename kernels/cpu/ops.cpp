@@ -13,6 +13,7 @@ namespace inferscope::kernels {
 namespace avx512 {
 void silu_mul(const float* gate, const float* up, float* out, int64_t n);  // ops_avx512.cpp
 void gelu_tanh_mul(const float* gate, const float* up, float* out, int64_t n);  // ops_avx512.cpp
+int64_t argmax_first(const float* x, int64_t n);                                 // ops_avx512.cpp
 }
 
 namespace {
@@ -82,6 +83,36 @@ void silu_mul(const float* gate, const float* up, float* out, int64_t n) {
     const float g = gate[i];
     out[i] = g / (1.0f + std::exp(-g)) * up[i];
   }
+}
+
+int64_t argmax_first(const float* x, int64_t n) {
+  if (active_simd() >= SimdLevel::Avx512) return avx512::argmax_first(x, n);
+  // The maximum of each chunk in interleaved lanes, then the first index of the overall maximum inside the
+  // first chunk that holds it. "x > lane ? x : lane" keeps the lane on a NaN and on equal values, as
+  // the vector max instruction does, so both levels pick the same chunk and index.
+  constexpr int64_t kChunk = 256;
+  constexpr int kLanes = 16;
+  float best = -INFINITY;
+  int64_t best_chunk = -1;
+  for (int64_t c0 = 0; c0 < n; c0 += kChunk) {
+    const int64_t c1 = std::min(n, c0 + kChunk);
+    float lane[kLanes];
+    std::fill(lane, lane + kLanes, -INFINITY);
+    int64_t i = c0;
+    for (; i + kLanes <= c1; i += kLanes)
+      for (int j = 0; j < kLanes; ++j) lane[j] = x[i + j] > lane[j] ? x[i + j] : lane[j];
+    for (; i < c1; ++i) lane[0] = x[i] > lane[0] ? x[i] : lane[0];
+    float m = lane[0];
+    for (int j = 1; j < kLanes; ++j) m = lane[j] > m ? lane[j] : m;
+    if (m > best) {
+      best = m;
+      best_chunk = c0;
+    }
+  }
+  if (best_chunk < 0) return 0;  // no element above -inf (all -inf or NaN)
+  int64_t i = best_chunk;
+  while (x[i] != best) ++i;
+  return i;
 }
 
 void gelu_tanh_mul(const float* gate, const float* up, float* out, int64_t n) {

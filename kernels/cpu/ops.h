@@ -28,6 +28,9 @@ void silu_mul(const float* gate, const float* up, float* out, int64_t n);
 // out[i] = gelu(gate[i]) * up[i] with GELU's tanh form:
 //   gelu(x) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))   (out may alias gate)
 void gelu_tanh_mul(const float* gate, const float* up, float* out, int64_t n);
+// Index of the first largest element of x[0, n) (ties: the lowest index); NaNs never win; 0 when no element
+// is above -inf. The same index on every SIMD level.
+int64_t argmax_first(const float* x, int64_t n);
 // x[i] += y[i]
 void add_inplace(float* x, const float* y, int64_t n);
 // x[i] *= s

@@ -1,10 +1,12 @@
-// Row operations: rms_norm against a double computation, RoPE on a hand example, softmax, SwiGLU.
+// Row operations: rms_norm against a double computation, RoPE on a hand example, softmax, SwiGLU, argmax
+// against a plain first-maximum loop on every SIMD level.
 #include <QtTest>
 
 #include <cmath>
 #include <random>
 #include <vector>
 
+#include "kernels/cpu/dispatch.h"
 #include "kernels/cpu/ops.h"
 
 using namespace inferscope::kernels;
@@ -125,6 +127,57 @@ class TestOps : public QObject {
     std::vector<float> a = {1, 2, 3}, b = {0.5f, -2, 10};
     add_inplace(a.data(), b.data(), 3);
     QCOMPARE(a, (std::vector<float>{1.5f, 0.0f, 13.0f}));
+  }
+
+  // The index greedy sampling takes: the first strictly largest element, NaNs skipped (a comparison with
+  // NaN is false), 0 when nothing is above -inf. Sizes cover the 64-wide body, the 16-wide and partial
+  // tails, chunk boundaries and a Gemma-sized vocabulary; values include ties across chunks, NaNs, +-0, inf.
+  void argmaxFirstMatchesPlainLoop() {
+    auto plain = [](const std::vector<float>& x) {
+      int64_t idx = 0;
+      float best = -INFINITY;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (x[i] > best) {
+          best = x[i];
+          idx = int64_t(i);
+        }
+      return idx;
+    };
+    const SimdLevel initial = active_simd();
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-20.0f, 20.0f);
+    std::vector<std::vector<float>> cases;
+    for (int n : {1, 15, 16, 17, 63, 64, 65, 255, 256, 257, 1000, 4097, 262144}) {
+      std::vector<float> x(static_cast<size_t>(n));
+      for (float& v : x) v = u(rng);
+      cases.push_back(x);
+      // Ties: the maximum twice, in different chunks when there is room; the first must win.
+      std::vector<float> t = x;
+      t[size_t(n) / 3] = 50.0f;
+      t[size_t(n) - 1] = 50.0f;
+      cases.push_back(t);
+      // Integer-valued logits tie often inside a chunk.
+      std::vector<float> r(static_cast<size_t>(n));
+      for (float& v : r) v = float(int(rng() % 5));
+      cases.push_back(r);
+      // NaNs everywhere, including where the maximum would be; -inf elsewhere.
+      std::vector<float> q = x;
+      for (size_t i = 0; i < q.size(); i += 3) q[i] = NAN;
+      if (n > 5) q[5] = -INFINITY;
+      cases.push_back(q);
+    }
+    cases.push_back(std::vector<float>(300, -INFINITY));                         // -> 0
+    cases.push_back(std::vector<float>(300, NAN));                               // -> 0
+    cases.push_back({-0.0f, 0.0f, -1.0f});                                       // -0 == +0: the first
+    cases.push_back({-INFINITY, NAN, -INFINITY, -5.0f, INFINITY, INFINITY});     // -> 4
+    QCOMPARE(plain(cases[cases.size() - 1]), int64_t(4));
+    for (SimdLevel level : {SimdLevel::Scalar, SimdLevel::Avx2, SimdLevel::Avx512}) {
+      set_simd_level(level);
+      for (size_t c = 0; c < cases.size(); ++c)
+        QVERIFY2(argmax_first(cases[c].data(), int64_t(cases[c].size())) == plain(cases[c]),
+                 qPrintable(QString("case %1 (n %2), level %3").arg(c).arg(cases[c].size()).arg(int(active_simd()))));
+    }
+    set_simd_level(initial);
   }
 };
 
