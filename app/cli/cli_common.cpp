@@ -1,7 +1,9 @@
 #include "app/cli/cli_common.h"
 
 #include <cmath>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "engine/model/default_model.h"
 #include "engine/quant/quantized_model.h"
@@ -23,10 +25,31 @@ void add_model_option(CLI::App* app, ModelOptions& o, bool positional) {
 void add_weight_options(CLI::App* app, ModelOptions& o) {
   app->add_option("--weights", o.weights,
                   "weight mode: stored | f32 | f16 | bf16 | q8_0 | q4_0 | q4_1 | "
-                  "sim:int<2..8>:<per-tensor|per-channel|g32|g64|g128|g256>[:asym] (simulated)");
+                  "sim:int<2..8>:<per-tensor|per-channel|g32|g64|g128|g256>[:asym] (simulated) | "
+                  "gptq:int<2..8>:<per-channel|g32|g64|g128|g256> | awq:int<2..8>:<...> (simulated, calibrated)");
   app->add_option("--outlier", o.outlier, "set one weight per 2-D tensor (middle row, middle column) to this value "
                                           "before quantizing");
+  app->add_option("--calibration", o.calibration_file,
+                  "text the gptq:/awq: modes calibrate on (default: the shipped public-domain English text)")
+      ->check(CLI::ExistingFile);
+  app->add_option("--calibration-tokens", o.calibration_tokens, "calibration tokens for gptq:/awq: modes")
+      ->check(CLI::Range(2, 1 << 16));
   o.app = app;
+}
+
+quant::RequantizeOptions requantize_options_of(const ModelOptions& o, kernels::ThreadPool* pool) {
+  quant::RequantizeOptions opt;
+  opt.pool = pool;
+  opt.calibration_tokens = o.calibration_tokens;
+  if (!o.calibration_file.empty()) {
+    std::ifstream in(o.calibration_file, std::ios::binary);
+    if (!in) throw UsageError("cannot read calibration file '" + o.calibration_file + "'");
+    std::ostringstream text;
+    text << in.rdbuf();
+    opt.calibration_text = text.str();
+    if (opt.calibration_text.empty()) throw UsageError("calibration file '" + o.calibration_file + "' is empty");
+  }
+  return opt;
 }
 
 void apply_scenario_weights(ModelOptions& o, const std::string& weights, std::optional<double> outlier) {
@@ -52,8 +75,7 @@ std::shared_ptr<LoadedModel> load_model_or_throw(const ModelOptions& o) {
   const std::string path = resolve_model_path(o.path);
   if (!mode.requantizes()) return load_model(path);
   kernels::ThreadPool pool(0);
-  quant::RequantizeOptions opt;
-  opt.pool = &pool;
+  const quant::RequantizeOptions opt = requantize_options_of(o, &pool);
   return quant::load_model(path, mode, opt);
 }
 

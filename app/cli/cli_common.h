@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/llm_engine.h"
+#include "engine/quant/requantize.h"
 #include "engine/quant/weight_mode.h"
 
 namespace inferscope::cli {
@@ -20,6 +21,8 @@ struct ModelOptions {
   std::string path;  // -m; empty = the default model
   std::string weights = "stored";  // --weights MODE (engine/quant/weight_mode.h)
   std::optional<double> outlier;   // --outlier V
+  std::string calibration_file;    // --calibration FILE (gptq:/awq: modes; "" = the shipped text)
+  int calibration_tokens = 512;    // --calibration-tokens N
   CLI::App* app = nullptr;         // set by add_weight_options; tells whether --weights was given
 };
 void add_model_option(CLI::App* app, ModelOptions& o, bool positional = false);
@@ -29,6 +32,8 @@ void add_weight_options(CLI::App* app, ModelOptions& o);
 void apply_scenario_weights(ModelOptions& o, const std::string& weights, std::optional<double> outlier);
 // The mode the options name; throws UsageError with the parser's one-line reason.
 quant::WeightMode weight_mode_of(const ModelOptions& o);
+// The re-encoding options the flags give (the calibration text read from its file), on pool.
+quant::RequantizeOptions requantize_options_of(const ModelOptions& o, kernels::ThreadPool* pool);
 // Loads the model and applies the weight mode (re-encoding on every core, with a log line).
 std::shared_ptr<LoadedModel> load_model_or_throw(const ModelOptions& o);
 

@@ -55,8 +55,7 @@ int run_quality(const QualityCliOptions& o) {
   const std::string text = read_text(text_path);
 
   kernels::ThreadPool pool(o.threads);
-  quant::RequantizeOptions ro;
-  ro.pool = &pool;
+  quant::RequantizeOptions ro = requantize_options_of(o.model, &pool);
   auto base = load_model(resolve_model_path(o.model.path));
   // The baseline: the stored weights at full precision (F32), F32 KV cache.
   auto baseline = quant::apply_weight_mode(*base, quant::parse_weight_mode("f32"), ro);
@@ -97,6 +96,21 @@ int run_quality(const QualityCliOptions& o) {
   j["requantize_s"] = rep.seconds;
   j["text"] = text_path;
   j["window"] = o.window;
+  if (rep.calibration) {
+    const auto& c = *rep.calibration;
+    double err = 0, err_rtn = 0, energy = 0;
+    for (const auto& l : c.linears) {
+      err += l.error;
+      err_rtn += l.error_rtn;
+      energy += l.energy;
+    }
+    j["calibration"] = {{"tokens", c.tokens},
+                        {"from_cache", c.from_cache},
+                        {"cache_file", c.cache_file},
+                        {"seconds", c.seconds},
+                        {"layer_output_error", energy > 0 ? err / energy : 0.0},
+                        {"layer_output_error_rtn", energy > 0 ? err_rtn / energy : 0.0}};
+  }
   if (o.per_tensor) {
     j["tensors"] = nlohmann::json::array();
     for (const auto& e : rep.tensors)
@@ -115,6 +129,13 @@ int run_quality(const QualityCliOptions& o) {
   std::printf("KL mean / max  %.6f / %.6f\n", r.kl_mean, r.kl_max);
   std::printf("top-1 agree    %.2f %%\n", 100.0 * r.top1_agreement);
   std::printf("weight error   mean |e| %.3g, max |e| %.3g\n", rep.mean_abs, rep.max_abs);
+  if (j.contains("calibration")) {
+    const auto& c = j["calibration"];
+    std::printf("calibration    %d tokens, %s in %.1f s; layer output error %.4g (round-to-nearest %.4g)\n",
+                c["tokens"].get<int>(), c["from_cache"].get<bool>() ? "read from the cache" : "computed",
+                c["seconds"].get<double>(), c["layer_output_error"].get<double>(),
+                c["layer_output_error_rtn"].get<double>());
+  }
   if (o.per_tensor)
     for (const auto& e : rep.tensors)
       std::printf("  %-28s %5s -> %-5s mean %.3g max %.3g\n", e.name.c_str(), kernels::type_name(e.from),

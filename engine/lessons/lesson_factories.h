@@ -14,6 +14,7 @@ std::unique_ptr<Lesson> make_kv_reads_lesson();           // 5. why only K and V
 std::unique_ptr<Lesson> make_prefix_reuse_lesson();       // 6. deep-layer K: shared prefix, shift, other prefix
 std::unique_ptr<Lesson> make_memory_planner_lesson();     // 7. weights + KV against VRAM by weight format
 std::unique_ptr<Lesson> make_quant_error_lesson();        // 8. per-tensor vs group quantization error, outlier
+std::unique_ptr<Lesson> make_quant_methods_lesson();      // 8b. RTN vs GPTQ vs AWQ on the loaded model
 std::unique_ptr<Lesson> make_spec_decode_lesson();        // 9. speculative decoding: closed form, MC, measured
 std::unique_ptr<Lesson> make_batching_lesson();           // 10. static vs continuous batching utilization
 std::unique_ptr<Lesson> make_paged_kv_lesson();           // 11. paged vs contiguous KV reservation

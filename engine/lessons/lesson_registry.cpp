@@ -15,6 +15,7 @@ const std::vector<std::unique_ptr<Lesson>>& all_lessons() {
     v.push_back(make_prefix_reuse_lesson());
     v.push_back(make_memory_planner_lesson());
     v.push_back(make_quant_error_lesson());
+    v.push_back(make_quant_methods_lesson());
     v.push_back(make_spec_decode_lesson());
     v.push_back(make_batching_lesson());
     v.push_back(make_paged_kv_lesson());

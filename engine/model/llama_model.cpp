@@ -83,7 +83,7 @@ void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStora
   if (workspaces_.empty()) workspaces_.push_back(std::make_unique<Workspace>());
 
   // The lessons' Q probe reads one pass's rows in batch order: it keeps the single pass.
-  const bool may_split = pool && pool->size() > 1 && !(stats && stats->q_out);
+  const bool may_split = pool && pool->size() > 1 && !(stats && (stats->q_out || stats->linear_inputs));
   const std::vector<int> cut = may_split ? plan_sequence_split(batch, pool->size(), split_costs_) : std::vector<int>{};
   if (cut.empty()) {
     run_pass(*workspaces_[0], n_layers, batch, kv, pool, head_in_.data(), logits.data(), attention, stats);
@@ -184,10 +184,15 @@ void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch
   };
 
   rows([&](int t) { norm_row(weights_.layers[layer_begin].attn_norm, t); });
+  using Site = ForwardStats::LinearSite;
+  auto observe = [&](int l, Site site, const float* x, size_t n_in) {
+    if (stats && stats->linear_inputs) stats->linear_inputs(l, site, x, T, static_cast<int>(n_in));
+  };
   for (int l = layer_begin; l < n_layers; ++l) {
     const LayerWeights& L = weights_.layers[l];
     // Attention block: (norm done) Q/K/V projections, RoPE, K/V into the paged cache, attention, output.
     const PackedLayer* P = packed_.layers.empty() ? nullptr : &packed_.layers[l];
+    observe(l, Site::AttnIn, ws.xn.data(), E);
     project(P ? P->qkv.get() : nullptr, {&L.wq, &L.wk, &L.wv}, {ws.q.data(), ws.k.data(), ws.v.data()}, ws.xn.data(), T, pool,
             {&L.bq, &L.bk, &L.bv});
     const bool swa = c.is_swa(l);
@@ -222,6 +227,7 @@ void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch
       kernels::kv_write(vpool, slot, &ws.v[t * KV]);
     }
     attention_rows(ws, batch, kv, l, pool, attention, stats);
+    observe(l, Site::AttnOut, ws.att.data(), Q);
     project(P ? P->wo.get() : nullptr, {&L.wo}, {ws.xn.data()}, ws.att.data(), T, pool);
     // (Post-attention norm,) residual, then the feed-forward norm, row by row.
     rows([&](int t) {
@@ -232,12 +238,14 @@ void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch
     });
 
     // Feed-forward block: SwiGLU, down projection, residual (+ the next layer's attention norm).
+    observe(l, Site::FfnIn, ws.xn.data(), E);
     project(P ? P->gate_up.get() : nullptr, {&L.w_gate, &L.w_up}, {ws.ffn_gate.data(), ws.ffn_up.data()}, ws.xn.data(), T,
             pool);
     if (c.ffn_act == FfnActivation::Silu)
       rows([&](int t) { kernels::silu_mul(&ws.ffn_gate[size_t(t) * F], &ws.ffn_up[size_t(t) * F], &ws.ffn_gate[size_t(t) * F], F); });
     else
       rows([&](int t) { kernels::gelu_tanh_mul(&ws.ffn_gate[size_t(t) * F], &ws.ffn_up[size_t(t) * F], &ws.ffn_gate[size_t(t) * F], F); });
+    observe(l, Site::FfnOut, ws.ffn_gate.data(), F);
     project(P ? P->down.get() : nullptr, {&L.w_down}, {ws.xn.data()}, ws.ffn_gate.data(), T, pool);
     const WeightRef* next_norm = l + 1 < n_layers ? &weights_.layers[l + 1].attn_norm : nullptr;
     rows([&](int t) {

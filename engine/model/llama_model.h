@@ -2,6 +2,7 @@
 // The llama-family transformer: one batched forward pass over the rows of a ForwardBatch, reading and
 // writing K/V through paged block tables. Qt-free; owns its GGUF mapping and scratch buffers.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +28,11 @@ struct ForwardStats {
   // Q is never cached, so this is the only way to see it; off (null) it costs one test per layer.
   int q_layer = -1;
   std::vector<float>* q_out = nullptr;
+  // Optional observer of what the projections read (engine/quant's calibration): called on the pass's
+  // thread with the input rows (n_rows x n_in floats, batch row order) of layer `layer`'s projections at
+  // `site`, before they run. Like q_out, it keeps the pass single (no sequence split).
+  enum class LinearSite { AttnIn, AttnOut, FfnIn, FfnOut };  // Q/K/V, output, gate/up, down
+  std::function<void(int layer, LinearSite site, const float* x, int n_rows, int n_in)> linear_inputs;
 };
 
 class LlamaModel {

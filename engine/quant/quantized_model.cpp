@@ -44,7 +44,14 @@ std::shared_ptr<LoadedModel> apply_weight_mode(const LoadedModel& base, const We
   const auto t0 = std::chrono::steady_clock::now();
   ModelConfig config = read_model_config(*base.file);
   const ModelWeights stored = bind_weights(*base.file, config);
-  RequantizedWeights rq = requantize_weights(stored, mode, opt);
+  std::optional<CalibrationReport> calibration;
+  RequantizedWeights rq;
+  if (mode.calibrated()) {
+    calibration.emplace();
+    rq = requantize_calibrated(base, mode, opt, &*calibration);
+  } else {
+    rq = requantize_weights(stored, mode, opt);
+  }
 
   auto m = std::make_shared<LoadedModel>();
   m->file = base.file;
@@ -75,6 +82,7 @@ std::shared_ptr<LoadedModel> apply_weight_mode(const LoadedModel& base, const We
     }
     report->mean_abs = n > 0 ? weighted / n : 0.0;
     report->seconds = seconds;
+    report->calibration = std::move(calibration);
   }
   return m;
 }

@@ -2,10 +2,12 @@
 // A LoadedModel running in a weight mode: derived from a loaded model (re-applied live, sharing its file
 // mapping and tokenizer) or loaded from a path in one go.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/model/loaded_model.h"
+#include "engine/quant/calibrated_quant.h"
 #include "engine/quant/requantize.h"
 #include "engine/quant/weight_mode.h"
 
@@ -20,6 +22,7 @@ struct WeightQuantReport {
   double mean_abs = 0;      // element-weighted mean of the tensors' mean |error|
   double max_abs = 0;       // largest |error| of any tensor
   double seconds = 0;       // time to re-encode and pack
+  std::optional<CalibrationReport> calibration;  // gptq:/awq: modes (calibrated_quant.h)
 };
 
 // A new LoadedModel whose weights are base's stored weights (re-bound from base's file, so applying a

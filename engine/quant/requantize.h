@@ -62,6 +62,13 @@ struct RequantizeOptions {
   const std::atomic<bool>* cancel = nullptr;  // checked between tensors and every few rows
   // Called on the calling thread after each tensor: fraction of all elements done, and the tensor's name.
   std::function<void(double fraction, const std::string& tensor)> progress;
+  // Calibrated modes (gptq:, awq:) only: the text the model runs on ("" = the shipped default,
+  // engine/quant/calibration.h), how many of its tokens, and where results are cached ("" = the default
+  // folder). A cached result is used when the model's tensors, the mode and the tokens are the same.
+  std::string calibration_text;
+  int calibration_tokens = 512;
+  bool use_cache = true;
+  std::string cache_dir;
 };
 
 // Re-encodes src into mode. With plain `stored` it returns src unchanged (no buffers, no errors).

@@ -11,7 +11,8 @@ namespace inferscope::quant {
 namespace {
 
 constexpr const char* kAccepted =
-    "expected stored, f32, f16, bf16, q8_0, q4_0, q4_1 or sim:int<2..8>:<per-tensor|per-channel|g32|g64|g128|g256>[:asym]";
+    "expected stored, f32, f16, bf16, q8_0, q4_0, q4_1, sim:int<2..8>:<per-tensor|per-channel|g32|g64|g128|g256>[:asym], "
+    "or <rtn|gptq|awq>:int<2..8>:<per-channel|g32|g64|g128|g256>";
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -49,6 +50,9 @@ std::string WeightMode::name() const {
     case WeightModeKind::Stored: return "stored";
     case WeightModeKind::Real: return lower(kernels::type_name(type));
     case WeightModeKind::Simulated:
+      if (method == QuantMethod::Gptq) return "gptq:int" + std::to_string(bits) + ":" + group_name(group);
+      if (method == QuantMethod::GroupRtn) return "rtn:int" + std::to_string(bits) + ":" + group_name(group);
+      if (method == QuantMethod::Awq) return "awq:int" + std::to_string(bits) + ":" + group_name(group);
       return "sim:int" + std::to_string(bits) + ":" + group_name(group) + (asym ? ":asym" : "");
   }
   return "stored";
@@ -77,9 +81,14 @@ WeightMode parse_weight_mode(std::string_view raw) {
       return m;
     }
   }
-  if (s.rfind("sim:", 0) != 0) fail(raw, kAccepted);
+  const bool gptq = s.rfind("gptq:", 0) == 0, awq = s.rfind("awq:", 0) == 0, rtn = s.rfind("rtn:", 0) == 0;
+  if (s.rfind("sim:", 0) != 0 && !gptq && !awq && !rtn) fail(raw, kAccepted);
   const auto parts = split(s, ':');
-  if (parts.size() < 3 || parts.size() > 4) fail(raw, "a simulated mode is sim:int<bits>:<granularity>[:asym]");
+  if (gptq || awq || rtn) {
+    if (parts.size() != 3) fail(raw, "a calibrated mode is " + parts[0] + ":int<bits>:<granularity>");
+  } else if (parts.size() < 3 || parts.size() > 4) {
+    fail(raw, "a simulated mode is sim:int<bits>:<granularity>[:asym]");
+  }
   m.kind = WeightModeKind::Simulated;
   const std::string& bits = parts[1];
   int b = 0;
@@ -93,6 +102,13 @@ WeightMode parse_weight_mode(std::string_view raw) {
   else if (g == "per-channel") m.group = kPerChannel;
   else if (g == "g32" || g == "g64" || g == "g128" || g == "g256") m.group = std::stoi(g.substr(1));
   else fail(raw, "granularity '" + g + "' is not per-tensor, per-channel, g32, g64, g128 or g256");
+  if (gptq || awq || rtn) {
+    // The methods quantize column groups of a row; one range for a whole tensor is not their format.
+    if (m.group == kPerTensor) fail(raw, "rtn:, gptq: and awq: take per-channel, g32, g64, g128 or g256");
+    m.method = gptq ? QuantMethod::Gptq : (awq ? QuantMethod::Awq : QuantMethod::GroupRtn);
+    m.asym = true;
+    return m;
+  }
   if (parts.size() == 4) {
     if (parts[3] != "asym") fail(raw, "the optional last part is 'asym', got '" + parts[3] + "'");
     m.asym = true;

@@ -8,6 +8,12 @@
 //   sim:int<B>:<G>[:asym]       SIMULATED: B-bit integers (2..8), quantized then stored dequantized as F32,
 //                               G = per-tensor | per-channel (one scale per output row) | g32 | g64 | g128 | g256
 //                               (groups of that many consecutive elements of a row); symmetric unless :asym.
+//   gptq:int<B>:<G>             SIMULATED, calibrated: GPTQ (engine/quant/gptq.h) on activations the model
+//   awq:int<B>:<G>              computes on a calibration text; AWQ (engine/quant/awq.h) likewise;
+//   rtn:int<B>:<G>              round-to-nearest, their baseline. B = 2..8, G = per-channel | g32 | g64 |
+//                               g128 | g256, in the integer-zero group format of engine/quant/group_quant.h.
+//                               As in the papers, only the layers' projections are quantized: the token
+//                               embedding (and output head) stay as stored.
 // A simulated mode changes the numbers, not the bytes the kernels read: the model runs on F32 weights.
 #include <cstdint>
 #include <optional>
@@ -20,6 +26,10 @@ namespace inferscope::quant {
 
 enum class WeightModeKind { Stored, Real, Simulated };
 
+// How a simulated mode picks its integers: round-to-nearest, or one of the calibrated methods.
+// Rtn is the sim: modes' grid; GroupRtn, Gptq and Awq are the calibrated group-format modes.
+enum class QuantMethod { Rtn, GroupRtn, Gptq, Awq };
+
 // Granularity of a simulated mode's scales.
 inline constexpr int kPerTensor = 0;    // one scale (and offset) for the whole tensor
 inline constexpr int kPerChannel = -1;  // one per output row
@@ -30,14 +40,17 @@ struct WeightMode {
   int bits = 4;                                      // Simulated: 2..8
   int group = kPerTensor;                            // Simulated: kPerTensor, kPerChannel or a group size
   bool asym = false;                                 // Simulated: min/max grid instead of a symmetric one
+  QuantMethod method = QuantMethod::Rtn;             // Simulated: Gptq/Awq need a calibration pass
   // When set, one weight per 2-D tensor is set to this value before quantizing (see outlier_index()).
   // With `stored` it makes every tensor be re-encoded into its own stored type.
   std::optional<float> outlier;
 
   bool simulated() const { return kind == WeightModeKind::Simulated; }
+  // True for rtn:/gptq:/awq: modes, which run the model on a calibration text (engine/quant/calibrated_quant.h).
+  bool calibrated() const { return simulated() && method != QuantMethod::Rtn; }
   // True when the weights must be re-encoded (anything but plain `stored`).
   bool requantizes() const { return kind != WeightModeKind::Stored || outlier.has_value(); }
-  // The canonical name ("q8_0", "sim:int4:g128:asym", "stored"); the outlier is not part of it.
+  // The canonical name ("q8_0", "sim:int4:g128:asym", "gptq:int3:g128", "stored"); the outlier is not part of it.
   std::string name() const;
   // name() plus " (simulated)" and ", outlier V" where they apply: what the GUI and reports show.
   std::string label() const;

@@ -23,7 +23,7 @@ const char* const kLessonDir = INFERSCOPE_SOURCE_DIR "/resources/lessons";
 // Teaching order, as engine/lessons registers them.
 const QStringList kLessonIds = {
     "kv-size",     "prefill-decode", "cache-work", "qkv-lookup", "kv-reads",   "prefix-reuse",   "memory-planner",
-    "quant-error", "spec-decode",    "batching",   "paged-kv",   "moe",        "flash-attention",
+    "quant-error", "quant-methods",  "spec-decode", "batching",  "paged-kv",   "moe",        "flash-attention",
     "parallelism",
 };
 

@@ -91,7 +91,8 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   weights_ = new QComboBox;
   weights_->setObjectName(QStringLiteral("weight_mode"));
   for (const char* m : {"stored", "f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "sim:int8:per-channel", "sim:int4:g128",
-                        "sim:int4:g32:asym", "sim:int4:per-channel", "sim:int4:per-tensor", "sim:int3:g64", "sim:int2:g32"})
+                        "sim:int4:g32:asym", "sim:int4:per-channel", "sim:int4:per-tensor", "sim:int3:g64", "sim:int2:g32",
+                        "rtn:int4:g128", "gptq:int4:g128", "awq:int4:g128", "rtn:int3:g128", "gptq:int3:g128", "awq:int3:g128"})
     weights_->addItem(QString::fromLatin1(m), QString::fromLatin1(m));
   outlier_ = new QCheckBox;
   outlierValue_ = new QDoubleSpinBox;
@@ -391,8 +392,12 @@ void EngineSettingsPanel::retranslateUi() {
   wlabel(outlierValue_, tr("Outlier value"), tr("The injected weight; typical weights are below 0.1 in magnitude."));
   for (int i = 0; i < weights_->count(); ++i) {
     const QString m = weights_->itemData(i).toString();
-    weights_->setItemText(i, m == QLatin1String("stored") ? tr("as stored in the file")
-                             : m.startsWith(QLatin1String("sim:")) ? tr("%1 (simulated)").arg(m) : m);
+    const bool calibrated = m.startsWith(QLatin1String("rtn:")) || m.startsWith(QLatin1String("gptq:")) ||
+                            m.startsWith(QLatin1String("awq:"));
+    weights_->setItemText(i, m == QLatin1String("stored")        ? tr("as stored in the file")
+                             : m.startsWith(QLatin1String("sim:")) ? tr("%1 (simulated)").arg(m)
+                             : calibrated ? tr("%1 (simulated, calibrated: takes seconds to minutes)").arg(m)
+                                          : m);
   }
   applyWeights_->setText(tr("Apply weights (re-quantizes)"));
   applyWeights_->setToolTip(tr("Re-encodes the weights from the file's values off the GUI thread; running requests are discarded."));

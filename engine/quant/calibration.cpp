@@ -1,0 +1,86 @@
+#include "engine/quant/calibration.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+#include <xxhash.h>
+
+#include "engine/gguf/gguf_file.h"
+#include "engine/kv/kv_storage.h"
+#include "engine/model/loaded_model.h"
+#include "engine/quant/requantize.h"
+
+namespace inferscope::quant {
+
+std::vector<int32_t> calibration_tokens(const LoadedModel& m, const std::string& text, int max_tokens) {
+  if (max_tokens < 2) throw std::invalid_argument("calibration needs at least 2 tokens");
+  std::vector<int32_t> ids = m.tokenizer->encode(text, /*add_special=*/true, /*parse_special=*/false);
+  if (ids.size() < 2) throw std::invalid_argument("the calibration text is too short (fewer than 2 tokens)");
+  if (ids.size() > size_t(max_tokens)) ids.resize(size_t(max_tokens));
+  return ids;
+}
+
+CalibrationActivations capture_activations(LlamaModel& model, const std::vector<int32_t>& tokens, int window,
+                                           kernels::ThreadPool* pool, const std::atomic<bool>* cancel) {
+  const ModelConfig& c = model.config();
+  int w = std::max(1, window);
+  if (c.context_length > 0) w = std::min(w, c.context_length);
+  CalibrationActivations acts;
+  acts.n_rows = static_cast<int>(tokens.size());
+  acts.width = {int(c.n_embd), int(c.q_dim()), int(c.n_embd), int(c.n_ff)};
+  acts.layers.resize(size_t(c.n_layers));
+  for (auto& layer : acts.layers)
+    for (size_t s = 0; s < 4; ++s) layer[s].resize(size_t(acts.n_rows) * size_t(acts.width[s]));
+
+  constexpr int kBlock = 16;
+  std::vector<float> logits;
+  for (size_t start = 0; start < tokens.size(); start += size_t(w)) {
+    if (cancel && cancel->load()) throw Cancelled();
+    const int n = static_cast<int>(std::min<size_t>(size_t(w), tokens.size() - start));
+    KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, kBlock, kernels::KvDtype::F32};
+    KvStorage kv(layout, (n + kBlock - 1) / kBlock);
+    std::vector<int32_t> table(kv.num_blocks());
+    for (size_t i = 0; i < table.size(); ++i) table[i] = static_cast<int32_t>(i);
+    ForwardBatch batch;
+    batch.tokens.assign(tokens.begin() + long(start), tokens.begin() + long(start) + n);
+    batch.seqs.push_back({0, 0, n, 0, &table, 1});
+    ForwardStats stats;
+    stats.linear_inputs = [&](int layer, ForwardStats::LinearSite site, const float* x, int n_rows, int n_in) {
+      const size_t s = size_t(site);
+      if (n_in != acts.width[s] || n_rows != n) throw std::logic_error("calibration: unexpected projection input shape");
+      std::memcpy(&acts.layers[size_t(layer)][s][start * size_t(n_in)], x, size_t(n_rows) * size_t(n_in) * sizeof(float));
+    };
+    model.forward(batch, kv, pool, logits, kernels::AttentionImpl::Tiled, &stats);
+  }
+  return acts;
+}
+
+uint64_t tokens_hash(const std::vector<int32_t>& tokens) {
+  return XXH3_64bits(tokens.data(), tokens.size() * sizeof(int32_t));
+}
+
+uint64_t model_tensors_hash(const gguf::GgufFile& file) {
+  XXH3_state_t* st = XXH3_createState();
+  XXH3_64bits_reset(st);
+  for (const auto& t : file.tensors()) {
+    XXH3_64bits_update(st, t.name.data(), t.name.size());
+    const uint64_t head[2] = {uint64_t(t.type), t.n_elements};
+    XXH3_64bits_update(st, head, sizeof head);
+    XXH3_64bits_update(st, t.data, t.n_bytes);
+  }
+  const uint64_t h = XXH3_64bits_digest(st);
+  XXH3_freeState(st);
+  return h;
+}
+
+std::string default_quant_cache_dir() {
+  std::string base;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) base = xdg;
+  else if (const char* home = std::getenv("HOME"); home && *home) base = std::string(home) + "/.cache";
+  else base = ".cache";
+  return base + "/inferscope/quant";
+}
+
+}  // namespace inferscope::quant

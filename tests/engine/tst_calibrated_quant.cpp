@@ -1,0 +1,359 @@
+// GPTQ and AWQ (engine/quant/gptq.h, awq.h, calibrated_quant.h) on the tiny real model stories260K: the
+// group format's round trips against its closed form, the inverse-Hessian factor against the identity,
+// the papers' properties on every projection of the model (GPTQ's output error below round-to-nearest's,
+// AWQ's chosen scales never worse than none), determinism, the cache, and Cancel.
+// Output errors are recomputed here in double from the dequantized weights and the activations; the
+// round-to-nearest baseline is this file's own quantizer written from the format's closed form.
+#include <QtTest/QtTest>
+
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <random>
+
+#include "engine/model/loaded_model.h"
+#include "engine/quant/awq.h"
+#include "engine/quant/calibrated_quant.h"
+#include "engine/quant/calibration.h"
+#include "engine/quant/gptq.h"
+#include "engine/quant/group_quant.h"
+#include "engine/quant/quantized_model.h"
+#include "engine/quant/weight_mode.h"
+#include "kernels/cpu/quant.h"
+#include "kernels/cpu/thread_pool.h"
+#include "tests/common/test_support.h"
+
+using namespace inferscope;
+using Site = ForwardStats::LinearSite;
+
+namespace {
+
+constexpr int kCalibTokens = 128;  // few, so the suite stays fast; AWQ then searches on all of them
+
+std::vector<float> random_matrix(int64_t rows, int64_t cols, uint32_t seed, float sd = 0.05f) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> d(0.0f, sd);
+  std::vector<float> w(size_t(rows * cols));
+  for (float& v : w) v = d(rng);
+  return w;
+}
+
+// Round-to-nearest in the group format, from its closed form (group_quant.h's header).
+std::vector<float> rtn_reference(const std::vector<float>& w, int64_t rows, int64_t cols, int bits, int group) {
+  const int g = group > 0 ? group : int(cols);
+  const double maxq = std::pow(2.0, bits) - 1;
+  std::vector<float> out(w.size());
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t i0 = 0; i0 < cols; i0 += g) {
+      const int64_t i1 = std::min<int64_t>(cols, i0 + g);
+      float lo = 0, hi = 0;
+      for (int64_t i = i0; i < i1; ++i) {
+        lo = std::min(lo, w[size_t(r * cols + i)]);
+        hi = std::max(hi, w[size_t(r * cols + i)]);
+      }
+      const float s = std::max(hi - lo, 1e-5f) / float(maxq);
+      const double z = std::nearbyint(-lo / s);
+      for (int64_t i = i0; i < i1; ++i) {
+        const double q = std::clamp(std::nearbyint(w[size_t(r * cols + i)] / s) + z, 0.0, maxq);
+        out[size_t(r * cols + i)] = float((q - z) * s);
+      }
+    }
+  return out;
+}
+
+// sum over rows t of ||(a - b) x_t||^2, in double.
+double output_error_ref(const std::vector<float>& a, const std::vector<float>& b, int64_t rows, int64_t cols,
+                        const std::vector<float>& x, int64_t n) {
+  double sum = 0;
+  std::vector<double> d(size_t(rows * cols));
+  for (size_t i = 0; i < d.size(); ++i) d[i] = double(a[i]) - double(b[i]);
+  for (int64_t t = 0; t < n; ++t)
+    for (int64_t r = 0; r < rows; ++r) {
+      double y = 0;
+      for (int64_t i = 0; i < cols; ++i) y += d[size_t(r * cols + i)] * double(x[size_t(t * cols + i)]);
+      sum += y * y;
+    }
+  return sum;
+}
+
+std::vector<float> stored_values(const WeightRef& r) {
+  std::vector<float> w(size_t(r.n_in * r.n_out));
+  kernels::dequantize_row_ref(r.type, r.data, w.data(), int64_t(w.size()));
+  return w;
+}
+
+struct Projection {
+  const WeightRef* ref;
+  int layer;
+  Site site;
+};
+
+std::vector<Projection> projections(const ModelWeights& w) {
+  std::vector<Projection> v;
+  for (int l = 0; l < int(w.layers.size()); ++l) {
+    const LayerWeights& L = w.layers[size_t(l)];
+    for (const WeightRef* r : {&L.wq, &L.wk, &L.wv}) v.push_back({r, l, Site::AttnIn});
+    v.push_back({&L.wo, l, Site::AttnOut});
+    for (const WeightRef* r : {&L.w_gate, &L.w_up}) v.push_back({r, l, Site::FfnIn});
+    v.push_back({&L.w_down, l, Site::FfnOut});
+  }
+  return v;
+}
+
+std::vector<uint8_t> weight_bytes_of(const LoadedModel& m) {
+  std::vector<uint8_t> out;
+  const ModelWeights& w = m.model->weights();
+  auto add = [&](const WeightRef& r) {
+    const auto* p = static_cast<const uint8_t*>(r.data);
+    out.insert(out.end(), p, p + r.n_bytes);
+  };
+  add(w.token_embd);
+  for (const auto& p : projections(w)) add(*p.ref);
+  return out;
+}
+
+}  // namespace
+
+class TstCalibratedQuant : public QObject {
+  Q_OBJECT
+
+  std::shared_ptr<LoadedModel> model_;
+  std::unique_ptr<kernels::ThreadPool> pool_;
+
+  void requireModel() {
+    if (!model_) {
+      const std::string path = test::stories260k_path();
+      INFERSCOPE_REQUIRE_MODEL(path, "stories260K.gguf");
+      model_ = load_model(path);
+    }
+  }
+
+  quant::RequantizeOptions options(const std::string& cache_dir = {}) {
+    quant::RequantizeOptions o;
+    o.pool = pool_.get();
+    o.calibration_tokens = kCalibTokens;
+    o.use_cache = !cache_dir.empty();
+    o.cache_dir = cache_dir;
+    return o;
+  }
+
+ private slots:
+  void initTestCase() { pool_ = std::make_unique<kernels::ThreadPool>(2); }
+
+  void parsesCalibratedModes() {
+    const auto g = quant::parse_weight_mode("GPTQ:int4:g128");
+    QVERIFY(g.calibrated());
+    QVERIFY(g.simulated());
+    QCOMPARE(g.bits, 4);
+    QCOMPARE(g.group, 128);
+    QCOMPARE(g.name(), std::string("gptq:int4:g128"));
+    const auto a = quant::parse_weight_mode("awq:int3:per-channel");
+    QVERIFY(a.method == quant::QuantMethod::Awq);
+    QCOMPARE(a.group, quant::kPerChannel);
+    QCOMPARE(a.name(), std::string("awq:int3:per-channel"));
+    QVERIFY(!quant::parse_weight_mode("sim:int3:g128:asym").calibrated());
+    QCOMPARE(quant::parse_weight_mode("rtn:int3:g64").name(), std::string("rtn:int3:g64"));
+    QVERIFY(quant::parse_weight_mode("rtn:int3:g64").calibrated());
+    for (const char* bad : {"gptq:int4:per-tensor", "gptq:int4:g128:asym", "awq:int9:g128", "awq:int4", "gptq:int4:g100"})
+      QVERIFY_THROWS_EXCEPTION(std::invalid_argument, quant::parse_weight_mode(bad));
+  }
+
+  // dequantize(quantize(w)) is within s/2 of w, s from the group's widened range; quantizing the
+  // dequantized tensor gives the same codes; the byte form gives back every field.
+  void groupFormatRoundTrips() {
+    for (int bits : {2, 3, 4, 8})
+      for (int group : {32, 128, -1}) {
+        const int64_t rows = 7, cols = 256;
+        std::vector<float> w = random_matrix(rows, cols, 11u + uint32_t(bits));
+        w[5] = 0.9f;  // one outlier
+        const quant::GroupQuantTensor t = quant::rtn_quantize(w.data(), rows, cols, bits, group);
+        std::vector<float> back(w.size());
+        quant::dequantize(t, back.data());
+        const std::vector<float> ref = rtn_reference(w, rows, cols, bits, group);
+        const int g = group > 0 ? group : int(cols);
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t i0 = 0; i0 < cols; i0 += g) {
+            float lo = 0, hi = 0;
+            for (int64_t i = i0; i < i0 + g; ++i) {
+              lo = std::min(lo, w[size_t(r * cols + i)]);
+              hi = std::max(hi, w[size_t(r * cols + i)]);
+            }
+            const double s = double(hi - lo) / (std::pow(2.0, bits) - 1);
+            for (int64_t i = i0; i < i0 + g; ++i) {
+              const size_t k = size_t(r * cols + i);
+              QVERIFY2(std::fabs(double(back[k]) - double(w[k])) <= s / 2 * (1 + 1e-5) + 1e-7,
+                       qPrintable(QString("bits %1 group %2 element %3").arg(bits).arg(group).arg(k)));
+              QVERIFY(std::fabs(back[k] - ref[k]) <= 1e-6f);
+            }
+          }
+        const quant::GroupQuantTensor again = quant::rtn_quantize(back.data(), rows, cols, bits, group);
+        QVERIFY(again.codes == t.codes);
+        QVERIFY(again.zeros == t.zeros);
+
+        quant::GroupQuantTensor scaled = t;
+        scaled.name = "blk.0.ffn_down.weight";
+        scaled.input_scale.assign(size_t(cols), 1.5f);
+        std::vector<uint8_t> bytes;
+        quant::append_bytes(scaled, bytes);
+        size_t at = 0;
+        const quant::GroupQuantTensor read = quant::from_bytes(bytes, at);
+        QCOMPARE(at, bytes.size());
+        QCOMPARE(read.name, scaled.name);
+        QVERIFY(read.codes == scaled.codes && read.scales == scaled.scales && read.zeros == scaled.zeros &&
+                read.input_scale == scaled.input_scale);
+        QCOMPARE(read.bits, bits);
+        bytes.pop_back();
+        at = 0;
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, quant::from_bytes(bytes, at));
+      }
+  }
+
+  // U^T U A = I for the factor GPTQ runs on.
+  void inverseCholeskyFactor() {
+    const int64_t n = 48, m = 200;
+    const std::vector<float> x = random_matrix(m, n, 5u, 1.0f);
+    std::vector<float> a = quant::gptq_hessian(x.data(), m, n, pool_.get());
+    for (int64_t i = 0; i < n; ++i) a[size_t(i * n + i)] += 0.01f;
+    std::vector<float> u;
+    QVERIFY(quant::inverse_cholesky_upper(a, n, u));
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < i; ++j) QCOMPARE(u[size_t(i * n + j)], 0.0f);
+    double worst = 0;
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double v = 0;  // (U^T U A)[i][j]
+        for (int64_t k = 0; k < n; ++k) {
+          double utu = 0;
+          for (int64_t p = 0; p <= std::min(i, k); ++p) utu += double(u[size_t(p * n + i)]) * u[size_t(p * n + k)];
+          v += utu * a[size_t(k * n + j)];
+        }
+        worst = std::max(worst, std::fabs(v - (i == j ? 1.0 : 0.0)));
+      }
+    QVERIFY2(worst < 1e-3, qPrintable(QString::number(worst)));
+    std::vector<float> singular(size_t(n * n), 0.0f);
+    QVERIFY(!quant::inverse_cholesky_upper(singular, n, u));
+  }
+
+  // The paper's property: on the calibration rows, every projection's output error after GPTQ is below
+  // round-to-nearest's in the same format.
+  void gptqBeatsRoundToNearestOnEveryProjection_data() {
+    QTest::addColumn<int>("bits");
+    QTest::addColumn<int>("group");
+    QTest::newRow("int4 g32") << 4 << 32;
+    QTest::newRow("int3 g32") << 3 << 32;
+    QTest::newRow("int3 per-channel") << 3 << -1;
+  }
+  void gptqBeatsRoundToNearestOnEveryProjection() {
+    QFETCH(int, bits);
+    QFETCH(int, group);
+    requireModel();
+    const auto tokens = quant::calibration_tokens(*model_, quant::default_calibration_text(), kCalibTokens);
+    const auto acts = quant::capture_activations(*model_->model, tokens, 512, pool_.get());
+    QCOMPARE(acts.n_rows, kCalibTokens);
+    for (const Projection& p : projections(model_->model->weights())) {
+      const WeightRef& r = *p.ref;
+      const std::vector<float> w = stored_values(r);
+      const std::vector<float>& x = acts.at(p.layer, p.site);
+      quant::GptqOptions go;
+      go.bits = bits;
+      go.group = group;
+      const auto h = quant::gptq_hessian(x.data(), acts.n_rows, r.n_in, pool_.get());
+      const quant::GroupQuantTensor t = quant::gptq_quantize(r.name, w.data(), r.n_out, r.n_in, h, go, pool_.get());
+      std::vector<float> back(w.size());
+      quant::dequantize(t, back.data());
+      const double e_gptq = output_error_ref(w, back, r.n_out, r.n_in, x, acts.n_rows);
+      const double e_rtn = output_error_ref(w, rtn_reference(w, r.n_out, r.n_in, bits, group), r.n_out, r.n_in, x, acts.n_rows);
+      QVERIFY2(e_gptq < e_rtn, qPrintable(QString("%1: GPTQ %2, RTN %3").arg(QString::fromStdString(r.name)).arg(e_gptq).arg(e_rtn)));
+    }
+  }
+
+  // The paper's search never picks scales worse than none (alpha = 0) on the rows it measures.
+  void awqNeverWorseThanScaleOne() {
+    requireModel();
+    const auto tokens = quant::calibration_tokens(*model_, quant::default_calibration_text(), kCalibTokens);
+    const auto acts = quant::capture_activations(*model_->model, tokens, 512, pool_.get());
+    int improved = 0, n = 0;
+    for (const Projection& p : projections(model_->model->weights())) {
+      const WeightRef& r = *p.ref;
+      const std::vector<float> w = stored_values(r);
+      const std::vector<float>& x = acts.at(p.layer, p.site);
+      quant::AwqOptions ao;
+      ao.bits = 3;
+      ao.group = 32;
+      const quant::AwqResult res = quant::awq_quantize(r.name, w.data(), r.n_out, r.n_in, x.data(), acts.n_rows, ao, pool_.get());
+      std::vector<float> back(w.size());
+      quant::dequantize(res.tensor, back.data());
+      const double e_awq = output_error_ref(w, back, r.n_out, r.n_in, x, acts.n_rows);
+      const double e_one = output_error_ref(w, rtn_reference(w, r.n_out, r.n_in, 3, 32), r.n_out, r.n_in, x, acts.n_rows);
+      QVERIFY2(e_awq <= e_one * (1 + 1e-4), qPrintable(QString("%1: AWQ %2 (alpha %3), scale 1 %4")
+                                                          .arg(QString::fromStdString(r.name)).arg(e_awq).arg(res.alpha).arg(e_one)));
+      QVERIFY(res.alpha >= 0.0 && res.alpha <= 1.0);
+      QCOMPARE(res.errors.size(), size_t(ao.grid + 1));
+      QCOMPARE(res.tensor.input_scale.empty(), res.alpha == 0.0);
+      improved += e_awq < e_one;
+      ++n;
+    }
+    QVERIFY2(improved > 0, "the search never found a better scale than 1 on any projection");
+    qInfo("AWQ improved %d of %d projections", improved, n);
+  }
+
+  // Same model, mode and calibration text: the same weights, bit for bit; then the cache gives them back.
+  void deterministicAndCached() {
+    requireModel();
+    const auto mode = quant::parse_weight_mode("gptq:int4:g32");
+    const auto first = quant::apply_weight_mode(*model_, mode, options());
+    const auto second = quant::apply_weight_mode(*model_, mode, options());
+    QVERIFY(weight_bytes_of(*first) == weight_bytes_of(*second));
+    QCOMPARE(first->card.weight_mode, std::string("gptq:int4:g32"));
+
+    const std::string dir = test::temp_dir() + "/quant-cache";
+    quant::WeightQuantReport rep1, rep2;
+    const auto computed = quant::apply_weight_mode(*model_, mode, options(dir), &rep1);
+    QVERIFY(rep1.calibration && !rep1.calibration->from_cache);
+    QVERIFY(std::filesystem::exists(rep1.calibration->cache_file));
+    const auto cached = quant::apply_weight_mode(*model_, mode, options(dir), &rep2);
+    QVERIFY(rep2.calibration && rep2.calibration->from_cache);
+    QVERIFY(weight_bytes_of(*cached) == weight_bytes_of(*first));
+    QCOMPARE(rep2.calibration->linears.size(), rep1.calibration->linears.size());
+
+    // Another calibration text is another key: computed again, and different weights.
+    quant::RequantizeOptions other = options(dir);
+    other.calibration_text = "The quick brown fox jumps over the lazy dog. " + std::string(400, 'a');
+    QVERIFY(quant::calibrated_cache_path(*model_, mode, other) != rep1.calibration->cache_file);
+    quant::WeightQuantReport rep3;
+    const auto retuned = quant::apply_weight_mode(*model_, mode, other, &rep3);
+    QVERIFY(!rep3.calibration->from_cache);
+    QVERIFY(weight_bytes_of(*retuned) != weight_bytes_of(*first));
+  }
+
+  // Cancel raised while the first layer is quantized: nothing more is quantized, and no cache file
+  // (nor a temporary one) is left.
+  void cancelStopsWithinOneLayer() {
+    requireModel();
+    const std::string dir = test::temp_dir() + "/cancel-cache";
+    for (const char* name : {"gptq:int4:g32", "awq:int4:g32"}) {
+      const auto mode = quant::parse_weight_mode(name);
+      std::atomic<bool> cancel{false};
+      quant::RequantizeOptions o = options(dir);
+      o.cancel = &cancel;
+      int after = 0;
+      std::string raised_at;
+      o.progress = [&](double, const std::string& tensor) {
+        if (cancel) ++after;
+        if (tensor == "blk.0.attn_q.weight") {
+          cancel = true;
+          raised_at = tensor;
+        }
+      };
+      QVERIFY_THROWS_EXCEPTION(quant::Cancelled, quant::apply_weight_mode(*model_, mode, o));
+      QCOMPARE(raised_at, std::string("blk.0.attn_q.weight"));
+      QCOMPARE(after, 0);
+      QVERIFY(!std::filesystem::exists(quant::calibrated_cache_path(*model_, mode, o)));
+      if (std::filesystem::exists(dir)) QVERIFY(std::filesystem::is_empty(dir));
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TstCalibratedQuant)
+#include "tst_calibrated_quant.moc"
