@@ -668,322 +668,327 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="243" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="244" />
         <source>Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV heads (try pipeline parallelism).</source>
         <translation>张量并行切成 %1 个设备时，KV 头数必须能整除；这个模型有 %2 个 KV 头（可改用流水线并行）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="256" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="257" />
         <source>(load a model to see the block count)</source>
         <translation>（加载模型后显示块数）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="258" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="259" />
         <source>%1 blocks = %2 tokens</source>
         <translation>%1 个块 = %2 个 token</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="259" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="260" />
         <source>The KV budget does not hold a single block.</source>
         <translation>KV 预算连一个块都放不下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="338" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="339" />
         <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
         <translation>模型在哪里运行：CPU，或经由 CUDA 的 NVIDIA GPU（权重和 KV 缓存放在设备内存中）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="340" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
         <source>GPU: %1, %2 MiB free</source>
         <translation>GPU：%1，可用 %2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="344" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="345" />
         <source>CUDA unavailable: %1</source>
         <translation>CUDA 不可用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="349" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
         <source>Backend</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
         <source>KV cache dtype</source>
         <translation>KV 缓存数据类型</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
         <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
         <translation>存储键和值的精度：类型越小，同样的内存能放越多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
         <source>Block size (tokens)</source>
         <translation>块大小（token）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
         <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
         <translation>每个分页 KV 块的 token 数：块越大，表项越少，但每个序列末端的空槽越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>KV budget</source>
         <translation>KV 预算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
         <translation>为分页 KV 缓存保留的内存，决定共有多少块。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>Resulting blocks</source>
         <translation>可得块数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
         <translation>以当前模型和数据类型，这个预算能换得多少物理块。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>Prefix caching</source>
         <translation>前缀缓存</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
         <translation>重用相同提示前缀的 KV 块，而不是重新计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
         <translation>分块版以在线 softmax 逐块计算注意力；朴素版会把每个分数都算出来存下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>Batching</source>
         <translation>批处理</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
         <translation>连续批处理每一步都接纳新请求；静态批处理要等整批完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>Max sequences</source>
         <translation>最大序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>How many sequences may run in one step (the batch slots).</source>
         <translation>一步中最多可同时运行的序列数（批槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Max batched tokens</source>
         <translation>最大批 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
         <translation>一步的 token 预算：预填充分块加上每个运行中序列的一个解码 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>Chunked prefill</source>
         <translation>分块预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
         <translation>把长提示分成多步处理，让其他请求的解码持续进行。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>No KV cache (recompute)</source>
         <translation>不用 KV 缓存（重新计算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
         <translation>每一步都从第一个 token 重算每个序列，用来展示 KV 缓存省下了什么。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>Compute threads</source>
         <translation>计算线程</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
         <translation>一步内做矩阵乘法所用的线程数；0 表示每个核心一个。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>Speculative decoding</source>
         <translation>推测解码</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
         <translation>由低成本的草稿器猜测接下来的 token，模型在一次前向计算中全部验证，只保留它自己本来就会生成的 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
         <source>Drafter</source>
         <translation>草稿器</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
         <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
         <translation>ngram:N 在提示中查找相同文字，self:MODE 以较低精度运行模型本身，early-exit:L 只运行前 L 层，draft:FILE.gguf 使用词表相同的较小模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
         <source>Draft tokens (k)</source>
         <translation>草稿 token 数（k）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
         <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
         <translation>每步起草的 token 数：越多可一次接受越多，但每个被拒绝的 token 都是白费的计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
         <source>Parallelism</source>
         <translation>并行方式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
         <source>Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches.</source>
         <translation>把每一步的前向计算切到多个虚拟设备：张量并行切开每一层，每层做两次 all-reduce；流水线并行让每个设备负责一段层，并以微批次流式传递。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="369" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
         <source>Virtual devices</source>
         <translation>虚拟设备</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="369" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
         <source>How many devices the pass is split over (D).</source>
         <translation>前向计算切成几个设备（D）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="371" />
         <source>Micro-batches</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="371" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
         <source>Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is (D-1)/(m+D-1).</source>
         <translation>仅限流水线并行：一步的 token 切成这么多个微批次（m）；空闲气泡为 (D-1)/(m+D-1)。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="373" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
         <source>none</source>
         <translation>不切分</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="375" />
         <source>tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="375" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
         <source>pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
         <source>Continuous</source>
         <translation>连续</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="378" />
         <source>Static</source>
         <translation>静态</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="378" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="379" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="379" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="380" />
         <source>Apply (rebuilds the engine)</source>
         <translation>应用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="380" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="381" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以这些设置创建新引擎；运行中的请求会被丢弃。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="388" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="389" />
         <source>Weight quantization</source>
         <translation>权重量化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="389" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="390" />
         <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
         <translation>重新编码已加载的权重：真实格式会改变内核读取的字节；sim: 模式为模拟（整数值以 F32 存储）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="390" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
         <source>Inject an outlier</source>
         <translation>注入离群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="390" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
         <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
         <translation>量化前将每个张量的一个权重（中间行、中间列）设为下方的数值。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
         <source>Outlier value</source>
         <translation>离群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
         <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
         <translation>注入的权重；一般权重的绝对值小于 0.1。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="397" />
         <source>as stored in the file</source>
         <translation>按文件中的存储格式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="395" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="398" />
         <source>%1 (simulated)</source>
         <translation>%1（模拟）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="397" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="399" />
+        <source>%1 (simulated, calibrated: takes seconds to minutes)</source>
+        <translation>%1（模拟，需校准：需要数秒到数分钟）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="402" />
         <source>Apply weights (re-quantizes)</source>
         <translation>应用权重（重新量化）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="398" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="403" />
         <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
         <translation>在后台线程中从文件的数值重新编码权重；运行中的请求会被丢弃。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="400" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="405" />
         <source>Running: %1, %2 MiB of weights</source>
         <translation>运行中：%1，权重 %2 MiB</translation>
     </message>

@@ -668,322 +668,327 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="243" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="244" />
         <source>Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV heads (try pipeline parallelism).</source>
         <translation>張量平行切成 %1 個裝置時，KV 頭數必須能整除；這個模型有 %2 個 KV 頭（可改用管線平行）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="256" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="257" />
         <source>(load a model to see the block count)</source>
         <translation>（載入模型後顯示區塊數）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="258" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="259" />
         <source>%1 blocks = %2 tokens</source>
         <translation>%1 個區塊 = %2 個 token</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="259" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="260" />
         <source>The KV budget does not hold a single block.</source>
         <translation>KV 預算連一個區塊都放不下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="338" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="339" />
         <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
         <translation>模型在哪裡執行：CPU，或經由 CUDA 的 NVIDIA GPU（權重和 KV 快取放在裝置記憶體中）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="340" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
         <source>GPU: %1, %2 MiB free</source>
         <translation>GPU：%1，可用 %2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="344" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="345" />
         <source>CUDA unavailable: %1</source>
         <translation>CUDA 無法使用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="349" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
         <source>Backend</source>
         <translation>後端</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
         <source>Device</source>
         <translation>裝置</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
         <source>KV cache dtype</source>
         <translation>KV 快取資料型別</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
         <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
         <translation>儲存鍵與值的精度：型別越小，同樣的記憶體能放越多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
         <source>Block size (tokens)</source>
         <translation>區塊大小（token）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
         <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
         <translation>每個分頁 KV 區塊的 token 數：區塊越大，表項越少，但每個序列末端的空格越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>KV budget</source>
         <translation>KV 預算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
         <translation>保留給分頁 KV 快取的記憶體，決定共有多少區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>Resulting blocks</source>
         <translation>可得區塊數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
         <translation>以目前模型與資料型別，這個預算能換得多少實體區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>Prefix caching</source>
         <translation>前綴快取</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
         <translation>重用相同提示前綴的 KV 區塊，而不是重新計算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>Attention kernel</source>
         <translation>注意力核心</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
         <translation>分塊版以線上 softmax 逐塊計算注意力；樸素版會把每個分數都算出來存下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>Batching</source>
         <translation>批次處理</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
         <translation>連續批次每一步都接納新請求；靜態批次要等整批完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>Max sequences</source>
         <translation>最大序列數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>How many sequences may run in one step (the batch slots).</source>
         <translation>一步中最多可同時執行的序列數（批次槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Max batched tokens</source>
         <translation>最大批次 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
         <translation>一步的 token 預算：預填區段加上每個執行中序列的一個解碼 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>Chunked prefill</source>
         <translation>分段預填</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
         <translation>把長提示分成多步處理，讓其他請求的解碼持續進行。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>No KV cache (recompute)</source>
         <translation>不用 KV 快取（重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
         <translation>每一步都從第一個 token 重算每個序列，用來展示 KV 快取省下了什麼。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>Compute threads</source>
         <translation>運算執行緒</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
         <translation>一步內做矩陣乘法所用的執行緒數；0 表示每個核心一個。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
         <translation>由低成本的草稿器猜測接下來的 token，模型在一次前向運算中全部驗證，只保留它自己本來就會產生的 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
         <source>Drafter</source>
         <translation>草稿器</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
         <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
         <translation>ngram:N 在提示中查找相同文字，self:MODE 以較低精度執行模型本身，early-exit:L 只執行前 L 層，draft:FILE.gguf 使用詞彙相同的較小模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
         <source>Draft tokens (k)</source>
         <translation>草稿 token 數（k）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
         <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
         <translation>每步起草的 token 數：越多可一次接受越多，但每個被拒絕的 token 都是白費的運算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
         <source>Parallelism</source>
         <translation>平行化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
         <source>Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches.</source>
         <translation>把每一步的前向計算切到多個虛擬裝置：張量平行切開每一層，每層做兩次 all-reduce；管線平行讓每個裝置負責一段層，並以微批次串流。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="369" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
         <source>Virtual devices</source>
         <translation>虛擬裝置</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="369" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
         <source>How many devices the pass is split over (D).</source>
         <translation>前向計算切成幾個裝置（D）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="371" />
         <source>Micro-batches</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="371" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
         <source>Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is (D-1)/(m+D-1).</source>
         <translation>僅限管線平行：一步的 token 切成這麼多個微批次（m）；閒置氣泡為 (D-1)/(m+D-1)。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="373" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
         <source>none</source>
         <translation>不切分</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="375" />
         <source>tensor parallel</source>
         <translation>張量平行</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="375" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
         <source>pipeline parallel</source>
         <translation>管線平行</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
         <source>Continuous</source>
         <translation>連續</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="378" />
         <source>Static</source>
         <translation>靜態</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="378" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="379" />
         <source>auto</source>
         <translation>自動</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="379" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="380" />
         <source>Apply (rebuilds the engine)</source>
         <translation>套用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="380" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="381" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以這些設定建立新引擎；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="388" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="389" />
         <source>Weight quantization</source>
         <translation>權重量化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="389" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="390" />
         <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
         <translation>重新編碼已載入的權重：真實格式會改變核心讀取的位元組；sim: 模式為模擬（整數值以 F32 儲存）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="390" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
         <source>Inject an outlier</source>
         <translation>注入離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="390" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
         <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
         <translation>量化前將每個張量的一個權重（中間列、中間行）設為下方的數值。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
         <source>Outlier value</source>
         <translation>離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
         <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
         <translation>注入的權重；一般權重的絕對值小於 0.1。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="397" />
         <source>as stored in the file</source>
         <translation>依檔案中的儲存格式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="395" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="398" />
         <source>%1 (simulated)</source>
         <translation>%1（模擬）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="397" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="399" />
+        <source>%1 (simulated, calibrated: takes seconds to minutes)</source>
+        <translation>%1（模擬，需校準：需要數秒到數分鐘）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="402" />
         <source>Apply weights (re-quantizes)</source>
         <translation>套用權重（重新量化）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="398" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="403" />
         <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
         <translation>在背景執行緒中從檔案的數值重新編碼權重；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="400" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="405" />
         <source>Running: %1, %2 MiB of weights</source>
         <translation>執行中：%1，權重 %2 MiB</translation>
     </message>
