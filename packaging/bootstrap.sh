@@ -55,7 +55,7 @@ apt_packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n libgl-dev
   libspdlog-dev nlohmann-json3-dev libcli11-dev libpcre2-dev libxxhash-dev libzstd-dev libbenchmark-dev libzip-dev
   libzmq3-dev cppzmq-dev libmsgpack-cxx-dev
-  clang libclang-rt-14-dev fonts-noto-cjk
+  clang libclang-rt-14-dev fonts-noto-cjk ccache
   python3 python3-pip unzip ca-certificates
   dpkg-dev lintian desktop-file-utils appstream
 )
@@ -192,6 +192,8 @@ install_gemma() {
 
 build() {
   say "build: Release in $root/build"
+  # ccache lets the builds that share flags (this one and the package's CUDA-less one) share objects.
+  if command -v ccache >/dev/null; then export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache; fi
   cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$root/build" -j"$jobs"
 }
