@@ -34,6 +34,7 @@
 #include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
 #include "ui/export/export_menu.h"
+#include "ui/attach/attach_panel.h"
 #include "ui/fetch/get_models_dialog.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
