@@ -296,7 +296,10 @@ std::vector<RequestInfo> Recording::requests_at(int64_t i) const {
     const RequestChange& c = *std::prev(it);
     if (c.has_texts) final_texts.insert(request_ids_[r]);
     RequestInfo q = c.info;
-    const size_t n = q.seq_ids.size();
+    // One (empty) token list per sequence, as the engine reports it; a request still queued without
+    // sequences has one (LLMEngine::request_info).
+    size_t n = q.seq_ids.size();
+    if (n == 0 && q.state == "waiting") n = 1;
     q.token_ids.assign(n, {});
     if (!c.has_texts) q.texts.assign(n, {});
     ids[request_ids_[r]] = out.size();

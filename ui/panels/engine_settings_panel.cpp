@@ -90,6 +90,8 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   // Weight quantization: the real formats, then a few simulated presets that show what group scales buy.
   weights_ = new QComboBox;
   weights_->setObjectName(QStringLiteral("weight_mode"));
+  weights_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  weights_->setMinimumContentsLength(18);
   for (const char* m : {"stored", "f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "sim:int8:per-channel", "sim:int4:g128",
                         "sim:int4:g32:asym", "sim:int4:per-channel", "sim:int4:per-tensor", "sim:int3:g64", "sim:int2:g32",
                         "rtn:int4:g128", "gptq:int4:g128", "awq:int4:g128", "rtn:int3:g128", "gptq:int3:g128", "awq:int3:g128"})
@@ -396,8 +398,11 @@ void EngineSettingsPanel::retranslateUi() {
                             m.startsWith(QLatin1String("awq:"));
     weights_->setItemText(i, m == QLatin1String("stored")        ? tr("as stored in the file")
                              : m.startsWith(QLatin1String("sim:")) ? tr("%1 (simulated)").arg(m)
-                             : calibrated ? tr("%1 (simulated, calibrated: takes seconds to minutes)").arg(m)
+                             : calibrated ? tr("%1 (calibrated)").arg(m)
                                           : m);
+    // The long explanation goes in the tooltip: a long item would widen the whole settings dock.
+    weights_->setItemData(i, calibrated ? tr("Simulated after calibration on a text; takes seconds to minutes on 2 cores.") : QString(),
+                          Qt::ToolTipRole);
   }
   applyWeights_->setText(tr("Apply weights (re-quantizes)"));
   applyWeights_->setToolTip(tr("Re-encodes the weights from the file's values off the GUI thread; running requests are discarded."));
