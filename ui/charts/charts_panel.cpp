@@ -1,5 +1,6 @@
 #include "ui/charts/charts_panel.h"
 
+
 #include <QEvent>
 #include <QGridLayout>
 #include <QMouseEvent>
@@ -7,6 +8,7 @@
 #include <QScrollBar>
 #include <QStackedLayout>
 #include <QTimer>
+#include <limits>
 #include <algorithm>
 
 #include "ui/charts/metrics_chart.h"
@@ -89,6 +91,12 @@ MetricsChart* ChartsPanel::chart(const QString& id) const {
   for (auto* c : charts_)
     if (c->id() == id) return c;
   return nullptr;
+}
+
+void ChartsPanel::setCursorStep(std::optional<int64_t> step) {
+  const double x = step ? double(*step) : std::numeric_limits<double>::quiet_NaN();
+  for (MetricsChart* c : charts_)
+    if (c != latency_) c->setCursorX(x);  // the latency chart's x is the request, not the step
 }
 
 void ChartsPanel::clear() {

@@ -6,6 +6,7 @@
 // Presentation shows the enlarged chart or two key charts large. Before any workload it can show a
 // start page instead of the empty charts.
 #include <QWidget>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -29,6 +30,8 @@ class ChartsPanel : public QWidget {
   void setCapacityBytes(qint64 bytes) { capacityBytes_ = bytes; }
   void clear();
   void refreshNow();
+  // The timeline's step: a cursor line at that engine step on the charts over steps; nullopt hides it.
+  void setCursorStep(std::optional<int64_t> step);
 
   std::vector<MetricsChart*> charts() const { return charts_; }
   MetricsChart* chart(const QString& id) const;

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <limits>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -73,10 +74,16 @@ class MetricsChart : public QChartView {
   // Lays out ticks, titles and legend for the current size and data now (refresh() does it when dirty).
   void fitNow();
 
+  // A vertical cursor line at x (the step the timeline shows); NaN hides it. Drawn over the plot only
+  // while x is inside the x range shown.
+  void setCursorX(double x);
+  double cursorX() const { return cursorX_; }
+
   // x column then one column per series (empty cell where a series has no point at that x).
   bool writeCsv(const QString& path, QString* error = nullptr) const;
 
  private:
+  void drawForeground(QPainter* painter, const QRectF& rect) override;
   QList<QPointF> visiblePoints(const QList<QPointF>& all, double xMin, int columns) const;
   void updateLegend();
   QString axisTitle(const QString& base, Scale scale, double divisor) const;
@@ -102,6 +109,7 @@ class MetricsChart : public QChartView {
   bool presentation_ = false;
   bool dark_ = false;
   std::vector<QColor> colors_;  // each series' own colour, restored when presentation style ends
+  double cursorX_ = std::numeric_limits<double>::quiet_NaN();
 };
 
 }  // namespace inferscope::ui

@@ -53,6 +53,14 @@ bool EngineWorker::rebuildEngine(const EngineConfig& config, QString* error) {
     config_ = config;
     totalSteps_ = 0;
     loadClockS_ = 0;
+    record::RecordingSetup setup;
+    setup.engine = config;
+    setup.model = model_->card;
+    setup.source = "inferscope";
+    record::RecordingLimits limits;
+    limits.max_steps = kRecordMaxSteps;
+    limits.max_bytes = kRecordMaxBytes;
+    recording_ = std::make_unique<record::MemoryRecording>(setup, limits);
     pendingSteps_.clear();
     pendingEvents_.clear();
     rebuilt_ = true;
@@ -313,11 +321,29 @@ bool EngineWorker::stepEngine() {
   }
   if (!r.ran) return false;
   ++totalSteps_;
+  if (recording_) {
+    try {
+      recording_->record_step(*engine_, r);  // in memory, compressed per frame: no waiting on anything
+    } catch (const std::exception& e) {
+      recording_.reset();
+      emit message(tr("Recording stopped: %1").arg(QString::fromUtf8(e.what())));
+    }
+  }
   if (!running_) loadClockS_ += r.metrics.step_ms / 1000.0;
   pendingSteps_.push_back(r.metrics);
   pendingEvents_.insert(pendingEvents_.end(), std::make_move_iterator(r.events.begin()),
                         std::make_move_iterator(r.events.end()));
   return true;
+}
+
+void EngineWorker::saveRecording(const QString& path) {
+  if (!recording_) {
+    emit recordingSaved(false, path, 0, tr("Nothing has been recorded: no engine has run yet."));
+    return;
+  }
+  std::string error;
+  const bool ok = recording_->save(path.toStdString(), &error);
+  emit recordingSaved(ok, path, recording_->writer().steps_recorded(), QString::fromStdString(error));
 }
 
 void EngineWorker::publish(bool force) {
