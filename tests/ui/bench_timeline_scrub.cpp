@@ -16,6 +16,8 @@
 #include <random>
 #include <vector>
 
+#include "ui/blockmap/block_map_panel.h"
+#include "ui/charts/charts_panel.h"
 #include "ui/main_window.h"
 #include "ui/session/workbench_session.h"
 

@@ -6,6 +6,7 @@
 // step are the same pixels as the charts fed live up to that step.
 #include <QtTest/QtTest>
 
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <fstream>
@@ -24,6 +25,7 @@
 #include "ui/panels/requests_model.h"
 #include "ui/panels/requests_panel.h"
 #include "ui/session/recording_source.h"
+#include "ui/session/session_views.h"
 #include "ui/session/workbench_session.h"
 #include "ui/timeline/timeline_bar.h"
 #include "ui/timeline/timeline_track.h"
@@ -51,6 +53,7 @@ class TstTimeline : public QObject {
   Q_OBJECT
   QTemporaryDir tmp_;
   QString file_;
+  QString tinyPath_;
   std::vector<BlockMapSnapshot> liveMaps_;
   std::vector<std::vector<RequestInfo>> liveRequests_;
   std::vector<StepMetrics> liveSteps_;
@@ -71,7 +74,8 @@ class TstTimeline : public QObject {
   void initTestCase() {
     QVERIFY(tmp_.isValid());
     test::TinyModelSpec spec;
-    auto model = load_model(test::write_tiny_model(spec, "timeline"));
+    tinyPath_ = QString::fromStdString(test::write_tiny_model(spec, "timeline"));
+    auto model = load_model(tinyPath_.toStdString());
     EngineConfig c;
     c.threads = 1;
     c.block_size = 16;
@@ -255,6 +259,58 @@ class TstTimeline : public QObject {
     QVERIFY(!w2->openRecording(junk, &err));
     QVERIFY(!err.isEmpty());
     QVERIFY(w2->session()->source()->isLive());
+  }
+
+  // A live run: scrubbing back shows the step as the engine published it while the engine goes on
+  // stepping, and the run recorded in memory saves (mid-run) to a file whose steps are those same maps.
+  void liveRunScrubsAndSavesWithoutStopping() {
+    WorkbenchSession session;
+    BlockMapPanel map;
+    RequestsPanel requests;
+    bindViews(&session, {nullptr, &map, &requests, nullptr, nullptr});
+    EngineConfig cfg;
+    cfg.threads = 1;
+    cfg.block_size = 16;
+    session.applySettings(cfg);
+    QSignalSpy loaded(&session, &WorkbenchSession::modelLoaded);
+    session.openModel(tinyPath_);
+    QVERIFY(loaded.wait(30000));
+    for (int i = 0; i < 3; ++i) session.submit(prompt(i, 12), false);
+    auto stepTo = [&session](size_t n) {
+      while (session.steps().size() < n) {
+        const size_t before = session.steps().size();
+        session.stepOnce();
+        QTRY_VERIFY_WITH_TIMEOUT(session.steps().size() > before, 10000);
+      }
+    };
+    stepTo(8);
+    session.showStep(3);
+    const auto shown = map.view()->snapshot();
+    QVERIFY(shown);
+    QCOMPARE(shown, session.source()->stateAt(3)->block_map);
+    const auto rowsThen = requests.model()->requests();
+    stepTo(12);  // the engine goes on; the views stay at step 3
+    QCOMPARE(map.view()->snapshot(), shown);
+    QCOMPARE(requests.model()->requests().size(), rowsThen.size());
+    for (size_t i = 0; i < rowsThen.size(); ++i) QCOMPARE(requests.model()->requests()[i].n_generated, rowsThen[i].n_generated);
+    QVERIFY(!session.followsLatest());
+
+    const QString path = tmp_.filePath(QStringLiteral("live.isrec"));
+    QSignalSpy saved(&session, &WorkbenchSession::recordingSaved);
+    session.saveRecording(path);
+    QVERIFY(saved.wait(10000));
+    QVERIFY2(saved.first().at(0).toBool(), qPrintable(saved.first().at(3).toString()));
+    QCOMPARE(saved.first().at(2).toLongLong(), qint64(12));
+    const record::Recording rec = record::Recording::open(path.toStdString());
+    QCOMPARE(rec.step_count(), int64_t(12));
+    QVERIFY(rec.complete());
+    // Each step published its own snapshot (stepping), so the recorded map is the one shown.
+    const std::string d = test::diff_block_maps(*shown, rec.block_map_at(3));
+    QVERIFY2(d.empty(), d.c_str());
+    QCOMPARE(rec.metrics(11).step, session.steps()[11].step);
+
+    session.showLatest();
+    QCOMPARE(map.view()->snapshot(), session.lastSnapshot()->block_map);
   }
 
   void replayedChartsEqualLiveOnes() {
