@@ -629,7 +629,9 @@ void MainWindow::updateStatus() {
                           .arg(running)
                           .arg(waiting)
                           .arg(session_->numBlocks()));
-  if (!session_->modelPath().isEmpty()) statusModel_->setText(session_->modelPath());
+  if (!session_->source()->isLive() && session_->modelCard())
+    statusModel_->setText(tr("Recording of %1 (no engine)").arg(QString::fromStdString(session_->modelCard()->name)));
+  else if (!session_->modelPath().isEmpty()) statusModel_->setText(session_->modelPath());
   else if (!session_->modelCard()) statusModel_->setText(tr("No model loaded"));
 }
 

@@ -91,6 +91,12 @@ int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, i
     while ((page->isComputing() || (!page->result() && page->errorText().isEmpty())) && t.elapsed() < 60000)
       QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
   }
+  if (recording) {
+    // The charts redraw from their coalescing timer: let it run once before the grab.
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 150) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+  }
   if (!tab.isEmpty()) {
     for (int i = 0; i < w.tabs()->count(); ++i)
       if (w.tabs()->widget(i)->objectName() == tab || QString::number(i) == tab) w.tabs()->setCurrentIndex(i);

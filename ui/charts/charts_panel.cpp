@@ -95,8 +95,12 @@ MetricsChart* ChartsPanel::chart(const QString& id) const {
 
 void ChartsPanel::setCursorStep(std::optional<int64_t> step) {
   const double x = step ? double(*step) : std::numeric_limits<double>::quiet_NaN();
-  for (MetricsChart* c : charts_)
-    if (c != latency_) c->setCursorX(x);  // the latency chart's x is the request, not the step
+  for (MetricsChart* c : charts_) {
+    if (c == latency_) continue;  // its x is the request, not the step
+    // A step anywhere in the run must be on screen: the whole history while a step is chosen.
+    if (c->cursorX() != c->cursorX() || !step) c->setShowFullHistory(bool(step));
+    c->setCursorX(x);
+  }
 }
 
 void ChartsPanel::clear() {

@@ -30,7 +30,8 @@ class ChartsPanel : public QWidget {
   void setCapacityBytes(qint64 bytes) { capacityBytes_ = bytes; }
   void clear();
   void refreshNow();
-  // The timeline's step: a cursor line at that engine step on the charts over steps; nullopt hides it.
+  // The timeline's step: a cursor line at that engine step on the charts over steps, which then show
+  // the whole history (the windowed view again once nullopt hides it).
   void setCursorStep(std::optional<int64_t> step);
 
   std::vector<MetricsChart*> charts() const { return charts_; }

@@ -326,7 +326,8 @@ void MetricsChart::drawForeground(QPainter* painter, const QRectF& rect) {
   const QRectF plot = chart()->plotArea();
   const double x = chart()->mapToPosition(QPointF(cursorX_, axisY_->min()), series_.empty() ? nullptr : series_.front()).x();
   painter->save();
-  painter->setPen(QPen(dark_ ? QColor(255, 215, 64) : QColor(200, 40, 40), 2, Qt::DashLine));
+  // Neutral, so it is not taken for a series (the series use the palette's colours).
+  painter->setPen(QPen(dark_ ? QColor(235, 235, 235) : QColor(30, 30, 30), 1.5, Qt::DashLine));
   painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
   painter->restore();
 }

@@ -42,7 +42,8 @@ TimelineBar::TimelineBar(WorkbenchSession* session, QWidget* parent) : QWidget(p
   speed_->setValue(5);
   label_ = new QLabel(this);
   label_->setObjectName(QStringLiteral("timeline_label"));
-  label_->setMinimumWidth(label_->fontMetrics().horizontalAdvance(QStringLiteral("Step 000000 / 000000 (engine 000000)")));
+  // Room for a long run's numbers, so the track does not jump as they grow.
+  label_->setMinimumWidth(label_->fontMetrics().horizontalAdvance(QStringLiteral("00000 / 00000")));
   timer_ = new QTimer(this);
 
   auto* h = new QHBoxLayout(this);
@@ -153,9 +154,7 @@ void TimelineBar::onSourceChanged() {
 QString TimelineBar::positionText() const {
   const auto& steps = session_->steps();
   if (steps.empty()) return tr("No steps yet");
-  const int64_t i = currentIndex();
-  return tr("Step %1 / %2").arg(i).arg(int64_t(steps.size()) - 1) +
-         (steps[size_t(i)].step != i ? tr(" (engine %1)").arg(steps[size_t(i)].step) : QString());
+  return tr("%1 / %2").arg(currentIndex()).arg(int64_t(steps.size()) - 1);
 }
 
 void TimelineBar::refresh() {
@@ -166,6 +165,9 @@ void TimelineBar::refresh() {
   track_->setCount(n);
   track_->setPosition(std::max<int64_t>(0, currentIndex()), session_->followsLatest());
   label_->setText(positionText());
+  const int64_t i = currentIndex();
+  label_->setToolTip(i >= 0 && i < n ? tr("Step %1 of %2 shown (engine step %3)").arg(i).arg(n - 1).arg(session_->steps()[size_t(i)].step)
+                                     : QString());
   const bool any = n > 0;
   back_->setEnabled(any && currentIndex() > 0);
   forward_->setEnabled(any && !session_->followsLatest());
@@ -186,8 +188,8 @@ void TimelineBar::retranslateUi() {
   next_->setToolTip(tr("Next event (Alt+Down)"));
   live_->setText(session_->source()->isLive() ? tr("Live") : tr("Last step"));
   live_->setToolTip(tr("Show the newest step and follow the run (Alt+End)"));
-  speed_->setSuffix(tr(" steps/s"));
-  speed_->setToolTip(tr("Playback speed"));
+  speed_->setSuffix(tr("/s"));
+  speed_->setToolTip(tr("Playback speed, steps per second"));
   label_->setText(positionText());
 }
 

@@ -65,7 +65,7 @@ TimelineTrack::TimelineTrack(QWidget* parent) : QWidget(parent) {
 }
 
 QSize TimelineTrack::sizeHint() const { return {400, kMarkRow + kTrackHeight + 2 * kMargin}; }
-QSize TimelineTrack::minimumSizeHint() const { return {120, sizeHint().height()}; }
+QSize TimelineTrack::minimumSizeHint() const { return {200, sizeHint().height()}; }
 
 QColor TimelineTrack::markerColor(record::MarkerKind kind) {
   switch (kind) {
