@@ -44,6 +44,9 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
     if (!path.isEmpty()) session_->saveRecording(path);
   });
   saveRecordingAct_->setObjectName(QStringLiteral("save_recording"));
+  connect(session_, &WorkbenchSession::stepShown, this, [this] {
+    if (presentation_) updatePresentationBar();
+  });
   connect(session_, &WorkbenchSession::recordingSaved, this, [this](bool ok, const QString& path, qint64 steps, const QString& error) {
     if (ok) statusBar()->showMessage(tr("Saved %n step(s) to %1", nullptr, int(steps)).arg(path), 8000);
     else showError(tr("Recording not saved"), error);

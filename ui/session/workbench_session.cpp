@@ -85,6 +85,7 @@ void WorkbenchSession::setSource(SnapshotSource* source) {
   steps_.clear();
   compare_.reset();
   shownStep_ = -1;
+  shownState_.reset();
   emit sourceChanged();
 }
 
@@ -94,11 +95,13 @@ void WorkbenchSession::showStep(int64_t index) {
   if (steps_.empty()) return;
   index = std::clamp<int64_t>(index, 0, int64_t(steps_.size()) - 1);
   shownStep_ = index;
-  emit stepShown(index, source_->stateAt(index));
+  shownState_ = source_->stateAt(index);
+  emit stepShown(index, shownState_);
 }
 
 void WorkbenchSession::showLatest() {
   shownStep_ = -1;
+  shownState_.reset();
   emit stepShown(-1, source_->lastSnapshot());
 }
 

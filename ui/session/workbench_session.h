@@ -44,6 +44,8 @@ class WorkbenchSession : public QObject {
   void showLatest();
   bool followsLatest() const { return shownStep_ < 0; }
   int64_t shownStep() const { return shownStep_; }  // -1 while following
+  // The state the views show: the chosen step's (null when the source has none), else the newest snapshot.
+  EngineSnapshotPtr shownState() const { return shownStep_ < 0 ? source_->lastSnapshot() : shownState_; }
   // Opens a recording (no model, no engine): a RecordingSource positioned at its last step. The views
   // show it until setSource(nullptr), a model load or a scenario returns them to the live engine. False
   // with *error when the file is refused; *warning says what was lost from a file cut short.
@@ -174,6 +176,7 @@ class WorkbenchSession : public QObject {
   std::vector<StepMetrics> steps_;
   CompareResultPtr compare_;
   int64_t shownStep_ = -1;
+  EngineSnapshotPtr shownState_;  // stateAt(shownStep_)
 };
 
 }  // namespace inferscope::ui
