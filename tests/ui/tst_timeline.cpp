@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include "engine/record/recording.h"
 #include "engine/record/recording_writer.h"
@@ -311,6 +312,36 @@ class TstTimeline : public QObject {
 
     session.showLatest();
     QCOMPARE(map.view()->snapshot(), session.lastSnapshot()->block_map);
+
+    // The live marks (from the published snapshots, one per step while stepping) are the reader's.
+    const auto live = session.source()->markers();
+    auto key = [](const std::vector<record::Marker>& v) {
+      std::vector<std::tuple<int64_t, int, int64_t>> k;
+      for (const auto& m : v)
+        if (m.step < 12) k.emplace_back(m.step, int(m.kind), m.request_id);
+      std::sort(k.begin(), k.end());
+      return k;
+    };
+    QVERIFY(!live.empty());
+    QVERIFY(key(live) == key(rec.markers()));
+  }
+
+  void playAdvancesAndStopsAtTheEnd() {
+    auto w = openWindow();
+    QVERIFY(w->openRecording(file_));
+    TimelineBar* t = w->timeline();
+    const int64_t n = int64_t(liveSteps_.size());
+    w->showStep(n - 4);
+    t->setStepsPerSecond(20);
+    QCOMPARE(t->stepsPerSecond(), 20);
+    t->setPlaying(true);
+    QVERIFY(t->isPlaying());
+    // Steps forward one at a time, then follows the newest step and stops.
+    QTRY_VERIFY_WITH_TIMEOUT(w->session()->followsLatest(), 10000);
+    QVERIFY(!t->isPlaying());
+    QCOMPARE(t->currentIndex(), n - 1);
+    t->setStepsPerSecond(50);  // clamped to the 1-20 range
+    QCOMPARE(t->stepsPerSecond(), 20);
   }
 
   void replayedChartsEqualLiveOnes() {
