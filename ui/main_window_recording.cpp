@@ -44,6 +44,8 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
     if (!path.isEmpty()) session_->saveRecording(path);
   });
   saveRecordingAct_->setObjectName(QStringLiteral("save_recording"));
+  // What it saves is the live engine's run: with a recording on screen there is nothing new to save.
+  connect(session_, &WorkbenchSession::sourceChanged, saveRecordingAct_, [this] { saveRecordingAct_->setEnabled(session_->source()->isLive()); });
   connect(session_, &WorkbenchSession::stepShown, this, [this] {
     if (presentation_) updatePresentationBar();
   });

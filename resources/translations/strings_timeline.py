@@ -36,6 +36,9 @@ T = {
     '%1 holds no whole step.': ('%1 沒有任何完整的步驟。', '%1 没有任何完整的步骤。'),
     'Opened recording %1: %n step(s) of %2': ('已開啟錄製檔 %1：%2 的 %n 步', '已打开录制文件 %1：%2 的 %n 步'),
     'The recording is incomplete: %1': ('錄製檔不完整：%1', '录制文件不完整：%1'),
+    "The run's recording reached its limit (%1 steps, %2 MiB); File > Save recording keeps the steps before it.":
+        ('這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 > 儲存錄製檔」會保留之前的步驟。',
+         '本次运行的录制已达上限（%1 步，%2 MiB）；“文件 > 保存录制文件”会保留之前的步骤。'),
     'Recording stopped: %1': ('錄製已停止：%1', '录制已停止：%1'),
     'Nothing has been recorded: no engine has run yet.': ('尚未錄製任何內容：引擎還沒有執行過。', '尚未录制任何内容：引擎还没有运行过。'),
 }

@@ -3,6 +3,7 @@
 #include <QTimer>
 #include <algorithm>
 #include <exception>
+#include <utility>
 
 #include "engine/tokenizer/tokenizer.h"
 
@@ -61,6 +62,7 @@ bool EngineWorker::rebuildEngine(const EngineConfig& config, QString* error) {
     limits.max_steps = kRecordMaxSteps;
     limits.max_bytes = kRecordMaxBytes;
     recording_ = std::make_unique<record::MemoryRecording>(setup, limits);
+    recordingFull_ = false;
     pendingSteps_.clear();
     pendingEvents_.clear();
     rebuilt_ = true;
@@ -323,7 +325,11 @@ bool EngineWorker::stepEngine() {
   ++totalSteps_;
   if (recording_) {
     try {
-      recording_->record_step(*engine_, r);  // in memory, compressed per frame: no waiting on anything
+      // In memory, compressed per frame: no waiting on anything. At its limit it stops, said once.
+      if (!recording_->record_step(*engine_, r) && !std::exchange(recordingFull_, true))
+        emit message(tr("The run's recording reached its limit (%1 steps, %2 MiB); File > Save recording keeps the steps before it.")
+                         .arg(recording_->writer().steps_recorded())
+                         .arg(recording_->writer().bytes_written() >> 20));
     } catch (const std::exception& e) {
       recording_.reset();
       emit message(tr("Recording stopped: %1").arg(QString::fromUtf8(e.what())));

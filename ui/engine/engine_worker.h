@@ -95,6 +95,7 @@ class EngineWorker : public QObject {
   std::vector<StepMetrics> pendingSteps_;
   std::vector<TokenEvent> pendingEvents_;
   std::unique_ptr<record::MemoryRecording> recording_;  // the current engine's run (null when it failed)
+  bool recordingFull_ = false;                          // its limit was reached (and said)
 };
 
 }  // namespace inferscope::ui
