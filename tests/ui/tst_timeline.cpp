@@ -179,6 +179,10 @@ class TstTimeline : public QObject {
     w->showStep(-1);
     QVERIFY(w->session()->followsLatest());
     QVERIFY(std::isnan(w->charts()->chart(QStringLiteral("kv_cache"))->cursorX()));
+    // Step works the live engine: it comes back on screen, the recording closes.
+    w->session()->stepOnce();
+    QVERIFY(w->session()->source()->isLive());
+    QVERIFY(w->session()->steps().empty());
   }
 
   void stepBackFromTheEndReachesStepZero() {

@@ -311,12 +311,23 @@ bool WorkbenchSession::isComparing() const { return controller_->isComparing(); 
 
 // --- Run --------------------------------------------------------------------------------------------
 
-void WorkbenchSession::run() { controller_->run(); }
+// Run, Step, Reset and a submitted request work the live engine: it comes back on screen for them.
+void WorkbenchSession::run() {
+  setSource(nullptr);
+  controller_->run();
+}
 void WorkbenchSession::pause() { controller_->pause(); }
-void WorkbenchSession::stepOnce() { controller_->stepOnce(); }
-void WorkbenchSession::reset() { controller_->reset(); }
+void WorkbenchSession::stepOnce() {
+  setSource(nullptr);
+  controller_->stepOnce();
+}
+void WorkbenchSession::reset() {
+  setSource(nullptr);
+  controller_->reset();
+}
 void WorkbenchSession::setStepsPerSecond(int sps) { controller_->setStepsPerSecond(sps); }
 quint64 WorkbenchSession::submit(const Request& request, bool chat) {
+  setSource(nullptr);
   workloadStarted_ = true;
   return controller_->submit(request, chat);
 }

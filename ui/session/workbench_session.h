@@ -105,8 +105,8 @@ class WorkbenchSession : public QObject {
   bool workloadStarted() const { return workloadStarted_; }
 
   // --- Run (live engine) ---------------------------------------------------------------------------
-  // Commands reach the live engine whatever source the views show; the state queries below describe the
-  // current source (its newest snapshot).
+  // Commands reach the live engine; run, stepOnce, reset and submit also bring it back on screen (a
+  // recording shown is closed). The state queries below describe the current source (its newest snapshot).
   void run();
   void pause();
   void stepOnce();
