@@ -16,6 +16,9 @@ constexpr int kIdlePollMs = 20;         // while running with nothing to do: wai
 // publish that does not grow with the queue or the history.
 constexpr size_t kViewWaiting = 64;
 constexpr size_t kViewEnded = 256;
+// Ended requests the recording looks at each step: a request is recorded ending in the step it ends,
+// when it is among the newest ended ones; more would only cost encoding unchanged requests again.
+constexpr size_t kRecordEnded = 32;
 // Ended requests the GUI's engine keeps in full (token ids, texts); older ones only count in the totals.
 constexpr size_t kRequestHistory = 1000;
 }  // namespace
@@ -326,7 +329,13 @@ bool EngineWorker::stepEngine() {
   if (recording_) {
     try {
       // In memory, compressed per frame: no waiting on anything. At its limit it stops, said once.
-      if (!recording_->record_step(*engine_, r) && !std::exchange(recordingFull_, true))
+      // The requests as the workbench shows them (the bounded view: running, the queue's head, the
+      // latest ended), not every one the engine holds: encoding thousands of queued requests each step
+      // would slow the engine several times over. A request deep in the queue enters the recording when
+      // it reaches the head, as it enters the Requests table.
+      const auto map = engine_->metrics().latest_block_map();
+      if (!recording_->writer().record_step(r, map ? *map : engine_->block_map(), engine_->request_view(kViewWaiting, kRecordEnded)) &&
+          !std::exchange(recordingFull_, true))
         emit message(tr("The run's recording reached its limit (%1 steps, %2 MiB); File > Save recording keeps the steps before it.")
                          .arg(recording_->writer().steps_recorded())
                          .arg(recording_->writer().bytes_written() >> 20));
