@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "ui/attach/attach_panel.h"
 #include "ui/blockmap/block_map_panel.h"
 #include "ui/blockmap/block_map_view.h"
 #include "ui/charts/charts_panel.h"
@@ -49,6 +50,7 @@
 #include "ui/session/session_export.h"
 #include "ui/session/session_views.h"
 #include "ui/start_page.h"
+#include "ui/timeline/timeline_bar.h"
 
 namespace inferscope::ui {
 
@@ -93,6 +95,8 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   cv->setSpacing(0);
   cv->addWidget(presentationBar_);
   cv->addWidget(tabs_, 1);
+  timeline_ = new TimelineBar(session_);
+  cv->addWidget(timeline_);
   setCentralWidget(central_);
 
   createDocks();
@@ -332,6 +336,7 @@ void MainWindow::createMenus() {
   fileMenu_->addAction(cancelLoadAct_);
   fileMenu_->addAction(new GetModelsAction(this, [this](const QString& path) { openModel(path); }));
   attachAct_ = fileMenu_->addAction(QString(), this, &MainWindow::askAttachServers);
+  addRecordingActions(fileMenu_);
   recentMenu_ = fileMenu_->addMenu(QString());
   fileMenu_->addSeparator();
   fileMenu_->addAction(exportAllAct_);
@@ -394,6 +399,7 @@ void MainWindow::retranslateUi() {
   languageMenu_->setTitle(tr("Language"));
   helpMenu_->setTitle(tr("&Help"));
   openAct_->setText(tr("&Open model..."));
+  retranslateRecording();
   exportAllAct_->setText(tr("Export all..."));
   exportAllAct_->setToolTip(tr("Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder."));
   quitAct_->setText(tr("&Quit"));
@@ -624,7 +630,9 @@ void MainWindow::updateStatus() {
                           .arg(running)
                           .arg(waiting)
                           .arg(session_->numBlocks()));
-  if (!session_->modelPath().isEmpty()) statusModel_->setText(session_->modelPath());
+  if (!session_->source()->isLive() && session_->modelCard())
+    statusModel_->setText(tr("Recording of %1 (no engine)").arg(QString::fromStdString(session_->modelCard()->name)));
+  else if (!session_->modelPath().isEmpty()) statusModel_->setText(session_->modelPath());
   else if (!session_->modelCard()) statusModel_->setText(tr("No model loaded"));
 }
 
@@ -660,11 +668,14 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
   const auto urls = e->mimeData()->urls();
   if (!urls.isEmpty() && urls.first().toLocalFile().endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive)) e->acceptProposedAction();
   else if (!urls.isEmpty() && urls.first().toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) e->acceptProposedAction();
+  else if (!urls.isEmpty() && urls.first().toLocalFile().endsWith(QLatin1String(".isrec"), Qt::CaseInsensitive)) e->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* e) {
   const QString f = e->mimeData()->urls().value(0).toLocalFile();
-  if (f.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+  if (f.endsWith(QLatin1String(".isrec"), Qt::CaseInsensitive)) {
+    openRecording(f);
+  } else if (f.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
     QString err;
     if (!loadScenario(f, &err)) showError(tr("Scenario not loaded"), err);
   } else if (!f.isEmpty()) {

@@ -40,6 +40,7 @@ class PlaygroundPanel;
 class PresentationBar;
 class RequestsPanel;
 class StartPage;
+class TimelineBar;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -63,6 +64,11 @@ class MainWindow : public QMainWindow {
   // Leaving restores the window's geometry and dock state as they were.
   void setPresentationMode(bool on);
   bool isPresentation() const { return presentation_; }
+  // Opens a recording (main_window_recording.cpp): refused with a message, or opened up to its last whole
+  // step with the warning in the status bar and the log.
+  bool openRecording(const QString& path, QString* error = nullptr);
+  void showStep(int64_t index);  // the timeline's step; -1 follows the newest
+  TimelineBar* timeline() const { return timeline_; }
   // Watches live serving engines in the Servers tab: http(s) URLs, and a tcp:// vLLM KV-event endpoint.
   void attachServers(const QStringList& targets, int interval_ms = 1000);
   AttachPanel* attachPanel() const { return attach_; }
@@ -139,6 +145,11 @@ class MainWindow : public QMainWindow {
   void leaveStartPage();
   void persistAppearance();  // language and theme, written as soon as they change
   QString exportDirectory() const;
+  void addRecordingActions(QMenu* fileMenu);
+  void retranslateRecording();
+  TimelineBar* timeline_ = nullptr;
+  QAction* openRecordingAct_ = nullptr;
+  QAction* saveRecordingAct_ = nullptr;
 
   QString settingsFile_;
   bool interactive_ = true;

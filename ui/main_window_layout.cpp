@@ -139,17 +139,21 @@ void MainWindow::leavePresentation() {
 }
 
 void MainWindow::updatePresentationBar() {
-  const auto& steps = charts_->steps();
-  const double rate = steps.empty() ? 0.0 : steps.back().tokens_per_s;
+  // The numbers of the step the timeline shows (the newest while following).
+  const auto& steps = session_->steps();
+  const int64_t shown = session_->followsLatest() ? int64_t(steps.size()) - 1 : session_->shownStep();
+  const StepMetrics* m = shown >= 0 && shown < int64_t(steps.size()) ? &steps[size_t(shown)] : nullptr;
+  const double rate = m ? m->tokens_per_s : 0.0;
   const qint64 cap = charts_->capacityBytes();
-  const double kv = steps.empty() || cap <= 0 ? (cap > 0 ? 0.0 : -1.0) : double(steps.back().kv_bytes_allocated) / double(cap);
+  const double kv = !m || cap <= 0 ? (cap > 0 ? 0.0 : -1.0) : double(m->kv_bytes_allocated) / double(cap);
   int running = 0, waiting = 0;
-  if (const auto snap = session_->lastSnapshot())
+  if (const auto snap = session_->shownState())
     for (const auto& r : snap->requests) {
       running += r.state == "running";
       waiting += r.state == "waiting" || r.state == "preempted";
     }
-  presentationBar_->setNumbers(session_->totalSteps(), rate, kv, running, waiting);
+  // A chosen step is named by its engine step, the number under the charts' cursor.
+  presentationBar_->setNumbers(session_->followsLatest() || !m ? session_->totalSteps() : m->step, rate, kv, running, waiting);
 }
 
 bool MainWindow::startExperiment(const QString& scenario, QString* error) {

@@ -11,6 +11,7 @@
 #ifdef INFERSCOPE_CLI_HAVE_GUI
 #include <QApplication>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 
 #include "engine/model/default_model.h"
@@ -29,6 +30,7 @@ struct ExportOptions {
   std::string out;
   int steps = -1;
   int width = 1600, height = 1000;
+  std::string record;  // --record FILE: the run as the workbench recorded it
 };
 
 int run_export(const ExportOptions& o) {
@@ -61,6 +63,21 @@ int run_export(const ExportOptions& o) {
     throw std::runtime_error(err.toStdString());
   const QStringList files = board.exportTo(QString::fromStdString(o.out), &err);
   if (files.isEmpty()) throw std::runtime_error(err.toStdString());
+  if (!o.record.empty()) {
+    // The workbench records every live run as it goes; this saves the one just exported.
+    QEventLoop wait;
+    bool saved = false;
+    QObject::connect(&session, &ui::WorkbenchSession::recordingSaved, &wait,
+                     [&](bool ok, const QString&, qint64 steps, const QString& error) {
+                       saved = ok;
+                       err = error;
+                       if (ok) std::fprintf(stderr, "recorded %lld steps to %s\n", static_cast<long long>(steps), o.record.c_str());
+                       wait.quit();
+                     });
+    session.saveRecording(QString::fromStdString(o.record));
+    wait.exec();
+    if (!saved) throw std::runtime_error("--record: " + err.toStdString());
+  }
   std::printf("wrote %lld files to %s (%lld engine steps)\n", static_cast<long long>(files.size()), o.out.c_str(),
               static_cast<long long>(session.totalSteps()));
   return 0;
@@ -83,6 +100,7 @@ Command add_export_command(CLI::App& root) {
   app->add_option("--width", o->width, "width in pixels the charts are laid out in (exports are at least 1200 px wide)")
       ->check(CLI::Range(640, 8000));
   app->add_option("--height", o->height, "height in pixels the charts are laid out in")->check(CLI::Range(480, 8000));
+  app->add_option("--record", o->record, "also save the run as the workbench recorded it (.isrec; `replay --export` redraws it)");
   return {app, [o] { return run_export(*o); }};
 }
 

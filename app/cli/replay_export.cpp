@@ -6,13 +6,18 @@
 
 #ifdef INFERSCOPE_CLI_HAVE_GUI
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <memory>
 
+#include "ui/blockmap/block_map_panel.h"
 #include "ui/blockmap/block_map_view.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/export/chart_export.h"
+#include "ui/headless/export_board.h"
+#include "ui/session/recording_source.h"
+#include "ui/session/workbench_session.h"
 #endif
 
 namespace inferscope::cli {
@@ -36,39 +41,26 @@ void export_replay(const record::Recording& r, int64_t step, const std::string& 
   QApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("InferScope"));
 
-  ui::ChartsPanel charts;
-  // The cache's capacity line: blocks in the pool x bytes per block (allocated bytes / used blocks).
-  for (const StepMetrics& m : r.all_metrics()) {
-    if (m.kv_blocks_used <= 0) continue;
-    charts.setCapacityBytes(qint64(m.kv_blocks_total) * (m.kv_bytes_allocated / m.kv_blocks_used));
-    break;
-  }
-  charts.resize(width, height);
-  charts.show();
-  // One snapshot per step, with the requests that finished in it, so the latency chart numbers them in
-  // the order they finished, as it did live.
-  std::vector<std::vector<int64_t>> finished(size_t(step) + 1);
-  for (const record::Marker& m : r.markers())
-    if (m.kind == record::MarkerKind::Finished && m.step <= step) finished[size_t(m.step)].push_back(m.request_id);
-  const std::vector<RequestInfo> all = r.requests_at(step);
-  for (int64_t i = 0; i <= step; ++i) {
-    ui::EngineSnapshot s;
-    s.new_steps = {r.metrics(i)};
-    s.total_steps = i + 1;
-    for (int64_t id : finished[size_t(i)])
-      for (const RequestInfo& q : all)
-        if (q.id == id) s.requests.push_back(q);
-    charts.addSnapshot(s);
-  }
-  charts.refreshNow();
-  ui::BlockMapView map;
-  map.setSnapshot(std::make_shared<const BlockMapSnapshot>(r.block_map_at(step)));
-  map.resize(width, height / 2);
+  // The views `export` draws a live run with (the session's export board, laid out at the same size),
+  // fed by the recording replayed up to the step: the same pixels as the live export at that step.
+  ui::WorkbenchSession session;
+  ui::ExportBoard board(&session);
+  board.resize(width, height);
+  board.show();
+  // The session owns the source; the recording stays the caller's.
+  auto* source = new ui::RecordingSource(std::shared_ptr<const record::Recording>(&r, [](const record::Recording*) {}));
+  session.setSource(source);
+  source->positionAt(step);
+  // Let the board lay out and the charts redraw as they do while a live export runs its engine.
+  QElapsedTimer t;
+  t.start();
+  while (t.elapsed() < 200) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+  board.charts()->refreshNow();
 
   ui::ExportInput in;
-  in.charts = charts.charts();
-  in.blockMap = &map;
-  in.steps.assign(r.all_metrics().begin(), r.all_metrics().begin() + step + 1);
+  in.charts = board.charts()->charts();
+  in.blockMap = board.blockMap()->view();
+  in.steps = session.steps();
   QJsonObject m;
   m[QStringLiteral("application")] = QStringLiteral("InferScope");
   m[QStringLiteral("recording")] = QString::fromStdString(r.writer());

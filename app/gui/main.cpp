@@ -1,6 +1,7 @@
 // inferscope: the workbench. Thin composition: parse arguments, build the main window, load a model.
 // --screenshot FILE.png [--size WxH] [--presentation] [--scenario F --steps N --tab T | --lesson ID] runs on
-// the offscreen platform (a screen of exactly that size) and exits.
+// the offscreen platform (a screen of exactly that size) and exits. --open FILE.isrec [--step N] shows a
+// recording instead (no model, no engine), at step N of its timeline.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -67,12 +68,12 @@ std::unique_ptr<QTemporaryFile> configureScreenshotPlatform(int argc, char** arg
 }
 
 int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, int steps, const QString& tab,
-                   const QString& lesson) {
+                   const QString& lesson, bool recording) {
   QString err;
   inferscope::ui::HeadlessRun run;
   run.scenario = scenario;
   run.steps = steps;
-  if (!inferscope::ui::runHeadless(*w.session(), run, &err)) {
+  if (!recording && !inferscope::ui::runHeadless(*w.session(), run, &err)) {
     std::fprintf(stderr, "inferscope: %s\n", qPrintable(err));
     return 1;
   }
@@ -89,6 +90,12 @@ int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, i
     t.start();
     while ((page->isComputing() || (!page->result() && page->errorText().isEmpty())) && t.elapsed() < 60000)
       QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+  }
+  if (recording) {
+    // The charts redraw from their coalescing timer: let it run once before the grab.
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 150) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
   }
   if (!tab.isEmpty()) {
     for (int i = 0; i < w.tabs()->count(); ++i)
@@ -134,11 +141,14 @@ int main(int argc, char** argv) {
   QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("With --screenshot: the screen and window size (default 1600x1000)."), QStringLiteral("WxH"));
   QCommandLineOption presentationOpt(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (with --screenshot: grab it)."));
   QCommandLineOption attachOpt(QStringLiteral("attach"), QStringLiteral("Watch a live serving engine (llama.cpp server, vLLM, SGLang) at URL; repeatable; a tcp:// URL is a vLLM KV-event publisher."), QStringLiteral("URL"));
-  p.addOptions({shotOpt, scenarioOpt, stepsOpt, tabOpt, langOpt, settingsOpt, lessonOpt, sizeOpt, presentationOpt, attachOpt});
+  QCommandLineOption openOpt(QStringLiteral("open"), QStringLiteral("Open a recording (.isrec): no model or engine is needed."), QStringLiteral("FILE"));
+  QCommandLineOption stepOpt(QStringLiteral("step"), QStringLiteral("With --open: show this step of the recording (default: its last)."), QStringLiteral("N"));
+  p.addOptions({shotOpt, scenarioOpt, stepsOpt, tabOpt, langOpt, settingsOpt, lessonOpt, sizeOpt, presentationOpt, attachOpt, openOpt, stepOpt});
   p.process(app);
 
   QString model = p.positionalArguments().value(0);
-  if (model.isEmpty()) {
+  const bool openRecording = p.isSet(openOpt);
+  if (model.isEmpty() && !openRecording) {
     try {
       model = QString::fromStdString(inferscope::resolve_model_path({}));
     } catch (const std::exception& e) {
@@ -169,15 +179,27 @@ int main(int argc, char** argv) {
   if (p.isSet(shotOpt)) w.resize(shotW, shotH);
   if (p.isSet(presentationOpt)) w.setPresentationMode(true);
   if (!model.isEmpty()) w.openModel(model);
+  if (openRecording) {
+    // After the model's load was asked for, so the recording stays on screen while that model loads.
+    QString err;
+    if (!w.openRecording(p.value(openOpt), &err)) {
+      if (p.isSet(shotOpt)) {
+        std::fprintf(stderr, "inferscope: %s: %s\n", qPrintable(p.value(openOpt)), qPrintable(err));
+        return 1;
+      }
+    } else if (p.isSet(stepOpt)) {
+      w.showStep(p.value(stepOpt).toLongLong());
+    }
+  }
   if (p.isSet(attachOpt)) w.attachServers(p.values(attachOpt));
   // First start without a model (an installed package has no bootstrap): offer to fetch one. Nothing is
   // downloaded unless the user asks.
-  if (model.isEmpty() && !p.isSet(shotOpt))
+  if (model.isEmpty() && !p.isSet(shotOpt) && !openRecording)
     QTimer::singleShot(0, &w, [&w] {
       inferscope::ui::GetModelsDialog::getModels(&w, [&w](const QString& path) { w.openModel(path); }, true);
     });
   if (p.isSet(shotOpt)) return takeScreenshot(w, p.value(shotOpt), p.value(scenarioOpt), p.value(stepsOpt).toInt(), p.value(tabOpt),
-                                              p.value(lessonOpt));
+                                              p.value(lessonOpt), openRecording);
   if (p.isSet(scenarioOpt)) {
     const QString sc = p.value(scenarioOpt);
     QTimer::singleShot(0, &w, [&w, sc] {

@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDir>
 #include <QProcess>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -152,6 +153,46 @@ class TstCliExport : public QObject {
     QVERIFY2(err.isEmpty(), qPrintable(err));
     QCOMPARE(m.value("weights").toString(), QStringLiteral("q8_0"));
     QVERIFY(m.value("steps").toInteger() > 0);
+  }
+
+  // `export --record` saves the run as the workbench recorded it; `replay --export` of that file redraws
+  // it through the same session views: every picture the same pixels, the step CSV the same bytes.
+  void replayExportEqualsTheLiveExport() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    test::TinyModelSpec spec;
+    spec.context = 256;
+    const QString model = QString::fromStdString(test::write_tiny_model(spec, "cli_export_replay"));
+    const QString scenario = tmp.filePath(QStringLiteral("run.json"));
+    {
+      QFile f(scenario);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(R"({"name": "tiny preemption",
+        "engine": {"batching": "continuous", "max_seqs": 4, "max_batched_tokens": 64, "block_size": 8,
+                   "kv_budget_mib": 0.05, "prefix_cache": false, "threads": 1},
+        "workload": {"requests": 10, "arrival": "all-at-once", "prompt_len": [8, 16], "gen_len": [10, 40], "seed": 5}})");
+    }
+    const QString live = tmp.filePath(QStringLiteral("live")), replay = tmp.filePath(QStringLiteral("replay"));
+    const QString rec = tmp.filePath(QStringLiteral("run.isrec"));
+    QProcess p;
+    p.start(QStringLiteral(INFERSCOPE_CLI_PATH), {QStringLiteral("export"), QStringLiteral("-m"), model, QStringLiteral("--scenario"),
+                                                  scenario, QStringLiteral("--out"), live, QStringLiteral("--record"), rec});
+    QVERIFY(p.waitForFinished(180000));
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    QProcess q;
+    q.start(QStringLiteral(INFERSCOPE_CLI_PATH), {QStringLiteral("replay"), rec, QStringLiteral("--export"), replay});
+    QVERIFY(q.waitForFinished(180000));
+    QVERIFY2(q.exitCode() == 0, q.readAllStandardError().constData());
+    const QStringList pngs = QDir(replay).entryList({QStringLiteral("*.png")});
+    QVERIFY(pngs.contains(QStringLiteral("kv_cache.png")));
+    for (const QString& f : pngs) {
+      const QImage a(live + QLatin1Char('/') + f), b(replay + QLatin1Char('/') + f);
+      QVERIFY2(!a.isNull(), qPrintable(f));
+      QVERIFY2(a == b, qPrintable(f + QStringLiteral(" differs")));
+    }
+    QFile la(live + QStringLiteral("/step_metrics.csv")), lb(replay + QStringLiteral("/step_metrics.csv"));
+    QVERIFY(la.open(QIODevice::ReadOnly) && lb.open(QIODevice::ReadOnly));
+    QCOMPARE(lb.readAll(), la.readAll());
   }
 
   void missingScenarioFailsWithReason() {

@@ -1,5 +1,6 @@
 #include "ui/charts/charts_panel.h"
 
+
 #include <QEvent>
 #include <QGridLayout>
 #include <QMouseEvent>
@@ -7,6 +8,7 @@
 #include <QScrollBar>
 #include <QStackedLayout>
 #include <QTimer>
+#include <limits>
 #include <algorithm>
 
 #include "ui/charts/device_gantt_chart.h"
@@ -94,6 +96,16 @@ MetricsChart* ChartsPanel::chart(const QString& id) const {
   for (auto* c : charts_)
     if (c->id() == id) return c;
   return nullptr;
+}
+
+void ChartsPanel::setCursorStep(std::optional<int64_t> step) {
+  const double x = step ? double(*step) : std::numeric_limits<double>::quiet_NaN();
+  for (MetricsChart* c : charts_) {
+    if (c == latency_) continue;  // its x is the request, not the step
+    // A step anywhere in the run must be on screen: the whole history while a step is chosen.
+    if (c->cursorX() != c->cursorX() || !step) c->setShowFullHistory(bool(step));
+    c->setCursorX(x);
+  }
 }
 
 void ChartsPanel::clear() {

@@ -9,6 +9,7 @@
 // Presentation shows the enlarged chart or two key charts large. Before any workload it can show a
 // start page instead of the empty charts.
 #include <QWidget>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -36,6 +37,9 @@ class ChartsPanel : public QWidget {
   void refreshNow();
   // Finished requests plotted on the latency chart so far.
   int64_t latencyCount() const { return latencyCount_; }
+  // The timeline's step: a cursor line at that engine step on the charts over steps, which then show
+  // the whole history (the windowed view again once nullopt hides it).
+  void setCursorStep(std::optional<int64_t> step);
 
   std::vector<MetricsChart*> charts() const { return charts_; }
   MetricsChart* chart(const QString& id) const;

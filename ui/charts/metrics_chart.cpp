@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QLineSeries>
+#include <QPainter>
 #include <QTextStream>
 #include <QValueAxis>
 #include <algorithm>
@@ -374,6 +375,28 @@ bool MetricsChart::writeCsv(const QString& path, QString* error) const {
     out << '\n';
   }
   return f.error() == QFile::NoError;
+}
+
+}  // namespace inferscope::ui
+
+namespace inferscope::ui {
+
+void MetricsChart::setCursorX(double x) {
+  if (x == cursorX_ || (std::isnan(x) && std::isnan(cursorX_))) return;
+  cursorX_ = x;
+  viewport()->update();
+}
+
+void MetricsChart::drawForeground(QPainter* painter, const QRectF& rect) {
+  QChartView::drawForeground(painter, rect);
+  if (std::isnan(cursorX_) || cursorX_ < axisX_->min() || cursorX_ > axisX_->max()) return;
+  const QRectF plot = chart()->plotArea();
+  const double x = chart()->mapToPosition(QPointF(cursorX_, axisY_->min()), series_.empty() ? nullptr : series_.front()).x();
+  painter->save();
+  // Neutral, so it is not taken for a series (the series use the palette's colours).
+  painter->setPen(QPen(dark_ ? QColor(235, 235, 235) : QColor(30, 30, 30), 1.5, Qt::DashLine));
+  painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+  painter->restore();
 }
 
 }  // namespace inferscope::ui

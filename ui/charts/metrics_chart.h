@@ -11,6 +11,7 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <limits>
 #include <vector>
 
 #include "ui/charts/bounded_series.h"
@@ -86,10 +87,16 @@ class MetricsChart : public QChartView {
   // Lays out ticks, titles and legend for the current size and data now (refresh() does it when dirty).
   void fitNow();
 
+  // A vertical cursor line at x (the step the timeline shows); NaN hides it. Drawn over the plot only
+  // while x is inside the x range shown.
+  void setCursorX(double x);
+  double cursorX() const { return cursorX_; }
+
   // x column then one column per series (empty cell where a series has no point at that x).
   bool writeCsv(const QString& path, QString* error = nullptr) const;
 
  private:
+  void drawForeground(QPainter* painter, const QRectF& rect) override;
   QList<QPointF> visiblePoints(const BoundedSeries& series, double xMin, int columns) const;
   // The ranges refresh() computed call for a new layout (not only a moved window).
   bool wantsRefit(double xLo, double xHi, const double lo[2], const double hi[2]) const;
@@ -121,6 +128,7 @@ class MetricsChart : public QChartView {
   bool presentation_ = false;
   bool dark_ = false;
   std::vector<QColor> colors_;  // each series' own colour, restored when presentation style ends
+  double cursorX_ = std::numeric_limits<double>::quiet_NaN();
 };
 
 }  // namespace inferscope::ui

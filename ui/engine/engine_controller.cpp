@@ -47,6 +47,7 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
           });
   connect(worker_, &EngineWorker::requestSubmitted, this, &EngineController::requestSubmitted);
   connect(worker_, &EngineWorker::message, this, &EngineController::message);
+  connect(worker_, &EngineWorker::recordingSaved, this, &EngineController::recordingSaved);
   connect(worker_, &EngineWorker::promptTokens, this, &EngineController::promptTokens);
   connect(worker_, &EngineWorker::compareProgress, this, &EngineController::compareProgress);
   connect(worker_, &EngineWorker::lessonComputed, this, &EngineController::lessonComputed);
@@ -129,6 +130,9 @@ void EngineController::pause() {
 }
 void EngineController::stepOnce() {
   post([w = worker_] { w->stepOnce(); });
+}
+void EngineController::saveRecording(const QString& path) {
+  post([w = worker_, path] { w->saveRecording(path); });
 }
 void EngineController::reset() {
   post([w = worker_] { w->reset(); });

@@ -43,6 +43,8 @@ class EngineController : public QObject {
   void run();
   void pause();
   void stepOnce();
+  // Writes the live run recorded so far (the current engine's) to path; recordingSaved answers.
+  void saveRecording(const QString& path);
   // Drops every request and the history, keeping model and settings; a workload started with startLoad
   // is queued again from its beginning and the engine waits paused for run().
   void reset();
@@ -84,6 +86,7 @@ class EngineController : public QObject {
   void compareFinished(inferscope::ui::CompareResultPtr result);
   void runningChanged(bool running);
   void message(const QString& text);
+  void recordingSaved(bool ok, const QString& path, qint64 steps, const QString& error);
   // error is the engine's one-line reason (LessonError) and result null when the lesson failed.
   void lessonComputed(quint64 tag, const QString& id, inferscope::ui::LessonResultPtr result, const QString& error);
 

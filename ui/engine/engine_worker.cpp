@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
+#include <utility>
 
 #include "engine/tokenizer/tokenizer.h"
 
@@ -21,6 +22,9 @@ constexpr int kIdlePollMs = 20;         // while running with nothing to do: wai
 // publish that does not grow with the queue or the history.
 constexpr size_t kViewWaiting = 64;
 constexpr size_t kViewEnded = 256;
+// Ended requests the recording looks at each step: a request is recorded ending in the step it ends,
+// when it is among the newest ended ones; more would only cost encoding unchanged requests again.
+constexpr size_t kRecordEnded = 32;
 // Ended requests the GUI's engine keeps in full (token ids, texts); older ones only count in the totals.
 constexpr size_t kRequestHistory = 1000;
 }  // namespace
@@ -67,6 +71,15 @@ bool EngineWorker::rebuildEngine(const EngineConfig& config, QString* error) {
     config_ = config;
     totalSteps_ = 0;
     loadClockS_ = 0;
+    record::RecordingSetup setup;
+    setup.engine = config;
+    setup.model = model_->card;
+    setup.source = "inferscope";
+    record::RecordingLimits limits;
+    limits.max_steps = kRecordMaxSteps;
+    limits.max_bytes = kRecordMaxBytes;
+    recording_ = std::make_unique<record::MemoryRecording>(setup, limits);
+    recordingFull_ = false;
     pendingSteps_.clear();
     pendingEvents_.clear();
     rebuilt_ = true;
@@ -327,11 +340,39 @@ bool EngineWorker::stepEngine() {
   }
   if (!r.ran) return false;
   ++totalSteps_;
+  if (recording_) {
+    try {
+      // In memory, compressed per frame: no waiting on anything. At its limit it stops, said once.
+      // The requests as the workbench shows them (the bounded view: running, the queue's head, the
+      // latest ended), not every one the engine holds: encoding thousands of queued requests each step
+      // would slow the engine several times over. A request deep in the queue enters the recording when
+      // it reaches the head, as it enters the Requests table.
+      const auto map = engine_->metrics().latest_block_map();
+      if (!recording_->writer().record_step(r, map ? *map : engine_->block_map(), engine_->request_view(kViewWaiting, kRecordEnded)) &&
+          !std::exchange(recordingFull_, true))
+        emit message(tr("The run's recording reached its limit (%1 steps, %2 MiB); File > Save recording keeps the steps before it.")
+                         .arg(recording_->writer().steps_recorded())
+                         .arg(recording_->writer().bytes_written() >> 20));
+    } catch (const std::exception& e) {
+      recording_.reset();
+      emit message(tr("Recording stopped: %1").arg(QString::fromUtf8(e.what())));
+    }
+  }
   if (!running_) loadClockS_ += r.metrics.step_ms / 1000.0;
   pendingSteps_.push_back(r.metrics);
   pendingEvents_.insert(pendingEvents_.end(), std::make_move_iterator(r.events.begin()),
                         std::make_move_iterator(r.events.end()));
   return true;
+}
+
+void EngineWorker::saveRecording(const QString& path) {
+  if (!recording_) {
+    emit recordingSaved(false, path, 0, tr("Nothing has been recorded: no engine has run yet."));
+    return;
+  }
+  std::string error;
+  const bool ok = recording_->save(path.toStdString(), &error);
+  emit recordingSaved(ok, path, recording_->writer().steps_recorded(), QString::fromStdString(error));
 }
 
 void EngineWorker::publish(bool force) {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+#include "engine/record/memory_recording.h"
 #include "engine/workload/workload.h"
 #include "ui/compare/compare_result.h"
 #include "ui/engine/engine_snapshot.h"
@@ -45,6 +46,11 @@ class EngineWorker : public QObject {
   void computeLesson(quint64 tag, const QString& id, const lessons::ParamValues& values,
                      std::shared_ptr<const std::atomic<bool>> cancel);
   void shutdown();  // drops the engine on its own thread
+  // Every live run records as it goes, into memory (the newest engine's steps, bounded by kRecord*);
+  // this writes what was recorded so far to path without stopping it: recordingSaved answers.
+  void saveRecording(const QString& path);
+  static constexpr int64_t kRecordMaxSteps = 100000;
+  static constexpr int64_t kRecordMaxBytes = int64_t(256) << 20;
 
  signals:
   void snapshotReady(inferscope::ui::EngineSnapshotPtr snapshot);
@@ -56,6 +62,7 @@ class EngineWorker : public QObject {
   void compareProgress(int done, int total, const QString& running);
   void compareFinished(inferscope::ui::CompareResultPtr result);
   void message(const QString& text);
+  void recordingSaved(bool ok, const QString& path, qint64 steps, const QString& error);
   void lessonComputed(quint64 tag, const QString& id, inferscope::ui::LessonResultPtr result, const QString& error);
 
  private:
@@ -87,6 +94,8 @@ class EngineWorker : public QObject {
   std::optional<WorkloadSpec> loadSpec_;  // the load generator's workload, restarted by reset()
   std::vector<StepMetrics> pendingSteps_;
   std::vector<TokenEvent> pendingEvents_;
+  std::unique_ptr<record::MemoryRecording> recording_;  // the current engine's run (null when it failed)
+  bool recordingFull_ = false;                          // its limit was reached (and said)
 };
 
 }  // namespace inferscope::ui

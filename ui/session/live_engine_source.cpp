@@ -3,6 +3,7 @@
 #include <QPointer>
 #include <algorithm>
 #include <atomic>
+#include <iterator>
 #include <mutex>
 #include <spdlog/sinks/base_sink.h>
 #include <spdlog/spdlog.h>
@@ -42,7 +43,10 @@ std::atomic<bool> g_sinkHeld{false};  // spdlog's default logger is process-wide
 
 LiveEngineSource::LiveEngineSource(EngineController* controller, QObject* parent)
     : SnapshotSource(parent), controller_(controller) {
-  connect(controller_, &EngineController::snapshotReady, this, &SnapshotSource::snapshotReady);
+  connect(controller_, &EngineController::snapshotReady, this, [this](const EngineSnapshotPtr& s) {
+    remember(s);
+    emit snapshotReady(s);
+  });
   connect(controller_, &EngineController::promptTokens, this, &SnapshotSource::promptTokens);
   connect(controller_, &EngineController::compareProgress, this, &SnapshotSource::compareProgress);
   connect(controller_, &EngineController::compareFinished, this, &SnapshotSource::compareFinished);
@@ -62,6 +66,61 @@ void LiveEngineSource::captureEngineLog() {
   if (sink_ || g_sinkHeld.exchange(true)) return;
   sink_ = std::make_shared<Sink>(this);
   spdlog::default_logger()->sinks().push_back(sink_);
+}
+
+void LiveEngineSource::remember(const EngineSnapshotPtr& s) {
+  if (s->engine_rebuilt) restartStream();
+  addMarkers(*s, streamSteps_);
+  streamSteps_ += int64_t(s->new_steps.size());
+  if (s->new_steps.empty() || !s->block_map) return;
+  if (history_.size() >= kMaxHistory) {
+    // Thin evenly, keeping the newest: the history stays bounded however long the run goes on.
+    std::vector<std::pair<int64_t, EngineSnapshotPtr>> kept;
+    kept.reserve(kMaxHistory / 2 + 1);
+    for (size_t i = history_.size() % 2; i < history_.size(); i += 2) kept.push_back(std::move(history_[i]));
+    history_ = std::move(kept);
+  }
+  history_.emplace_back(streamSteps_ - 1, s);
+}
+
+void LiveEngineSource::restartStream() {
+  history_.clear();
+  streamSteps_ = 0;
+  markers_.clear();
+  seen_.clear();
+  wasFull_ = false;
+}
+
+void LiveEngineSource::addMarkers(const EngineSnapshot& s, int64_t firstIndex) {
+  auto add = [this](int64_t step, record::MarkerKind kind, int64_t id, std::string detail) {
+    if (markers_.size() < kMaxMarkers) markers_.push_back({step, kind, id, std::move(detail)});
+  };
+  int64_t index = firstIndex;
+  for (const StepMetrics& m : s.new_steps) {
+    const bool full = m.kv_blocks_total > 0 && m.kv_blocks_used >= m.kv_blocks_total;
+    if (full && !wasFull_) add(index, record::MarkerKind::CacheFull, -1, {});
+    wasFull_ = full;
+    if (m.prefix_hit_tokens > 0) add(index, record::MarkerKind::PrefixHit, -1, std::to_string(m.prefix_hit_tokens) + " tokens");
+    if (m.spec_drafted > m.spec_accepted)
+      add(index, record::MarkerKind::SpecRejected, -1, std::to_string(m.spec_drafted - m.spec_accepted) + " drafts rejected");
+    ++index;
+  }
+  if (s.new_steps.empty()) return;
+  const int64_t at = index - 1;
+  for (const RequestInfo& r : s.requests) {
+    Seen& before = seen_[r.id];
+    if (r.state == "running" && before.state != "running") add(at, record::MarkerKind::Admitted, r.id, {});
+    if (r.preemptions > before.preemptions) add(at, record::MarkerKind::Preempted, r.id, {});
+    const bool ended = r.state == "finished" || r.state == "failed" || r.state == "cancelled";
+    if (ended && before.state != r.state) add(at, record::MarkerKind::Finished, r.id, r.finish_reason);
+    before = {r.state, r.preemptions};
+  }
+}
+
+EngineSnapshotPtr LiveEngineSource::stateAt(int64_t index) const {
+  auto it = std::upper_bound(history_.begin(), history_.end(), index,
+                             [](int64_t i, const std::pair<int64_t, EngineSnapshotPtr>& e) { return i < e.first; });
+  return it == history_.begin() ? nullptr : std::prev(it)->second;
 }
 
 EngineSnapshotPtr LiveEngineSource::lastSnapshot() const { return controller_->lastSnapshot(); }

@@ -1,5 +1,7 @@
 #include "ui/session/session_views.h"
 
+#include <optional>
+
 #include "ui/blockmap/block_map_panel.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/compare/compare_panel.h"
@@ -20,14 +22,24 @@ void bindViews(WorkbenchSession* session, const SessionViews& v) {
     QObject::connect(session, &WorkbenchSession::settingsApplied, charts, [charts, session](bool ok) {
       if (ok && session->source()->isLive()) charts->setCapacityBytes(session->source()->kvCapacityBytes());
     });
+    // The timeline's step: a cursor at its engine step (none while following the stream).
+    QObject::connect(session, &WorkbenchSession::stepShown, charts, [charts, session](int64_t index) {
+      const auto& steps = session->steps();
+      charts->setCursorStep(index >= 0 && index < int64_t(steps.size()) ? std::optional<int64_t>(steps[size_t(index)].step) : std::nullopt);
+    });
     QObject::connect(session, &WorkbenchSession::sourceChanged, charts, [charts, session] {
+      charts->setCursorStep(std::nullopt);
       charts->clear();
       charts->setCapacityBytes(session->source()->kvCapacityBytes());
     });
   }
   if (BlockMapPanel* map = v.blockMap) {
-    QObject::connect(session, &WorkbenchSession::snapshotReady, map, [map](EngineSnapshotPtr s) {
-      if (s->block_map) map->setSnapshot(s->block_map);
+    // While the timeline shows an earlier step, the map stays at it as the stream goes on.
+    QObject::connect(session, &WorkbenchSession::snapshotReady, map, [map, session](EngineSnapshotPtr s) {
+      if (s->block_map && session->followsLatest()) map->setSnapshot(s->block_map);
+    });
+    QObject::connect(session, &WorkbenchSession::stepShown, map, [map](int64_t, EngineSnapshotPtr s) {
+      if (s && s->block_map) map->setSnapshot(s->block_map);
     });
     QObject::connect(session, &WorkbenchSession::sourceChanged, map, [map, session] {
       const auto s = session->lastSnapshot();
@@ -35,9 +47,12 @@ void bindViews(WorkbenchSession* session, const SessionViews& v) {
     });
   }
   if (RequestsPanel* requests = v.requests) {
-    QObject::connect(session, &WorkbenchSession::snapshotReady, requests, [requests](EngineSnapshotPtr s) {
-      requests->setRequests(s->requests);
+    QObject::connect(session, &WorkbenchSession::snapshotReady, requests, [requests, session](EngineSnapshotPtr s) {
+      if (session->followsLatest()) requests->setRequests(s->requests);
       requests->setTotals(s->totals);
+    });
+    QObject::connect(session, &WorkbenchSession::stepShown, requests, [requests](int64_t, EngineSnapshotPtr s) {
+      if (s) requests->setRequests(s->requests);
     });
     QObject::connect(session, &WorkbenchSession::sourceChanged, requests, [requests, session] {
       const auto s = session->lastSnapshot();

@@ -28,6 +28,9 @@
 #include <QStringList>
 #include <optional>
 
+#include <vector>
+
+#include "engine/record/recording.h"
 #include "ui/compare/compare_result.h"
 #include "ui/engine/engine_snapshot.h"
 
@@ -51,6 +54,11 @@ class SnapshotSource : public QObject {
   virtual qint64 numBlocks() const = 0;
   // Bytes those blocks hold (the KV chart's capacity line); 0 when unknown.
   virtual qint64 kvCapacityBytes() const { return 0; }
+  // The state after step index of the stream (see History above); null when unknown.
+  virtual EngineSnapshotPtr stateAt(int64_t index) const { (void)index; return nullptr; }
+  // Events worth a mark on the timeline, ascending step (stream indices); empty when the source has none.
+  virtual std::vector<record::Marker> markers() const { return {}; }
+  virtual size_t markerCount() const { return markers().size(); }  // cheap where markers grow (live)
 
  signals:
   void snapshotReady(inferscope::ui::EngineSnapshotPtr snapshot);

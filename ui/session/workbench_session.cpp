@@ -4,12 +4,14 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
 #include <fstream>
 #include <utility>
 
 #include "engine/workload/scenario.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/session/live_engine_source.h"
+#include "ui/session/recording_source.h"
 
 namespace inferscope::ui {
 
@@ -46,6 +48,7 @@ WorkbenchSession::WorkbenchSession(QObject* parent) : QObject(parent) {
             emit settingsApplied(ok, error, cfg, blocks);
           });
   connect(controller_, &EngineController::requestSubmitted, this, &WorkbenchSession::requestSubmitted);
+  connect(controller_, &EngineController::recordingSaved, this, &WorkbenchSession::recordingSaved);
 }
 
 WorkbenchSession::~WorkbenchSession() {
@@ -77,10 +80,53 @@ void WorkbenchSession::setSource(SnapshotSource* source) {
   if (source_ != live_) source_->deleteLater();  // a replaced non-live source is owned here
   if (next != live_) next->setParent(this);
   source_ = next;
+  if (next == live_) live_->restartStream();  // its stream starts over with the views'
   connectSource(source_);
   steps_.clear();
   compare_.reset();
+  shownStep_ = -1;
+  shownState_.reset();
   emit sourceChanged();
+}
+
+void WorkbenchSession::saveRecording(const QString& path) { controller_->saveRecording(path); }
+
+void WorkbenchSession::showStep(int64_t index) {
+  if (steps_.empty()) return;
+  index = std::clamp<int64_t>(index, 0, int64_t(steps_.size()) - 1);
+  shownStep_ = index;
+  shownState_ = source_->stateAt(index);
+  emit stepShown(index, shownState_);
+}
+
+void WorkbenchSession::showLatest() {
+  shownStep_ = -1;
+  shownState_.reset();
+  emit stepShown(-1, source_->lastSnapshot());
+}
+
+bool WorkbenchSession::openRecording(const QString& path, QString* error, QString* warning) {
+  std::shared_ptr<const record::Recording> rec;
+  try {
+    rec = std::make_shared<const record::Recording>(record::Recording::open(path.toStdString()));
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  if (rec->step_count() == 0) {
+    if (error) *error = tr("%1 holds no whole step.").arg(path);
+    return false;
+  }
+  const QString lost = QString::fromStdString(rec->warning());
+  if (warning) *warning = lost;
+  auto* source = new RecordingSource(rec);
+  setSource(source);
+  emit logLine(tr("Opened recording %1: %n step(s) of %2", nullptr, int(rec->step_count()))
+                   .arg(path, QString::fromStdString(rec->model_card().name)),
+               SnapshotSource::Info);
+  if (!lost.isEmpty()) emit logLine(tr("The recording is incomplete: %1").arg(lost), SnapshotSource::Warning);
+  source->positionAt(rec->step_count() - 1);
+  return true;
 }
 
 void WorkbenchSession::onSnapshot(const EngineSnapshotPtr& s) {
@@ -88,11 +134,13 @@ void WorkbenchSession::onSnapshot(const EngineSnapshotPtr& s) {
   steps_.insert(steps_.end(), s->new_steps.begin(), s->new_steps.end());
   if (!s->requests.empty()) workloadStarted_ = true;
   emit snapshotReady(s);
+  if (s->engine_rebuilt && shownStep_ >= 0) showLatest();  // the step shown belonged to the old history
 }
 
 // --- Model ------------------------------------------------------------------------------------------
 
 void WorkbenchSession::openModel(const QString& path) {
+  setSource(nullptr);  // a model is for the live engine: leave a recording on screen
   pendingModelPath_ = path;
   emit logLine(tr("Loading model %1").arg(path), SnapshotSource::Info);
   controller_->loadModel(path);
@@ -158,6 +206,7 @@ void WorkbenchSession::applySettings(const EngineConfig& cfg) {
 }
 
 void WorkbenchSession::startWorkload(const WorkloadSpec& spec) {
+  setSource(nullptr);
   workload_ = spec;
   workloadStarted_ = true;
   controller_->startLoad(spec);
@@ -262,12 +311,23 @@ bool WorkbenchSession::isComparing() const { return controller_->isComparing(); 
 
 // --- Run --------------------------------------------------------------------------------------------
 
-void WorkbenchSession::run() { controller_->run(); }
+// Run, Step, Reset and a submitted request work the live engine: it comes back on screen for them.
+void WorkbenchSession::run() {
+  setSource(nullptr);
+  controller_->run();
+}
 void WorkbenchSession::pause() { controller_->pause(); }
-void WorkbenchSession::stepOnce() { controller_->stepOnce(); }
-void WorkbenchSession::reset() { controller_->reset(); }
+void WorkbenchSession::stepOnce() {
+  setSource(nullptr);
+  controller_->stepOnce();
+}
+void WorkbenchSession::reset() {
+  setSource(nullptr);
+  controller_->reset();
+}
 void WorkbenchSession::setStepsPerSecond(int sps) { controller_->setStepsPerSecond(sps); }
 quint64 WorkbenchSession::submit(const Request& request, bool chat) {
+  setSource(nullptr);
   workloadStarted_ = true;
   return controller_->submit(request, chat);
 }

@@ -36,6 +36,23 @@ class WorkbenchSession : public QObject {
   // Shows another source (a recording, a test's hand-made stream); the session takes ownership.
   // nullptr returns to the live engine. The step log restarts; sourceChanged() tells the views to clear.
   void setSource(SnapshotSource* source);
+  // --- The step shown (the timeline) -------------------------------------------------------------
+  // The views show the state after step index of the current source's stream (an index into steps());
+  // the stream goes on arriving (a live engine is not paused) while the block map and the Requests
+  // table stay at that step and the charts mark it. showLatest() follows the stream again.
+  void showStep(int64_t index);
+  void showLatest();
+  bool followsLatest() const { return shownStep_ < 0; }
+  int64_t shownStep() const { return shownStep_; }  // -1 while following
+  // The state the views show: the chosen step's (null when the source has none), else the newest snapshot.
+  EngineSnapshotPtr shownState() const { return shownStep_ < 0 ? source_->lastSnapshot() : shownState_; }
+  // Opens a recording (no model, no engine): a RecordingSource positioned at its last step. The views
+  // show it until setSource(nullptr), a model load or a scenario returns them to the live engine. False
+  // with *error when the file is refused; *warning says what was lost from a file cut short.
+  bool openRecording(const QString& path, QString* error = nullptr, QString* warning = nullptr);
+  // Saves the live engine's run as recorded so far (every live run records as it goes, in memory, up to
+  // 100,000 steps or 256 MiB) without pausing it; recordingSaved answers.
+  void saveRecording(const QString& path);
   // The engine's own log lines (spdlog) come through logLine too (one session in a process holds them).
   void captureEngineLog();
   // Stops the engine thread (within one step); nothing runs afterwards. Idempotent; the destructor calls it.
@@ -88,8 +105,8 @@ class WorkbenchSession : public QObject {
   bool workloadStarted() const { return workloadStarted_; }
 
   // --- Run (live engine) ---------------------------------------------------------------------------
-  // Commands reach the live engine whatever source the views show; the state queries below describe the
-  // current source (its newest snapshot).
+  // Commands reach the live engine; run, stepOnce, reset and submit also bring it back on screen (a
+  // recording shown is closed). The state queries below describe the current source (its newest snapshot).
   void run();
   void pause();
   void stepOnce();
@@ -114,6 +131,10 @@ class WorkbenchSession : public QObject {
  signals:
   void snapshotReady(inferscope::ui::EngineSnapshotPtr snapshot);  // from the current source
   void sourceChanged();
+  // The step the views show changed: state is the source's stateAt(index), or its newest snapshot
+  // when following (index -1).
+  void stepShown(int64_t index, inferscope::ui::EngineSnapshotPtr state);
+  void recordingSaved(bool ok, const QString& path, qint64 steps, const QString& error);
   void logLine(const QString& text, int level);  // SnapshotSource::LogLevel
   void errorOccurred(const QString& title, const QString& text);
   void modelLoadStarted(const QString& path);
@@ -154,6 +175,8 @@ class WorkbenchSession : public QObject {
   bool workloadStarted_ = false;
   std::vector<StepMetrics> steps_;
   CompareResultPtr compare_;
+  int64_t shownStep_ = -1;
+  EngineSnapshotPtr shownState_;  // stateAt(shownStep_)
 };
 
 }  // namespace inferscope::ui
