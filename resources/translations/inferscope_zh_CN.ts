@@ -331,169 +331,169 @@
 <context>
     <name>inferscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="140" />
-        <location filename="../../ui/charts/charts_panel.cpp" line="318" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="152" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="330" />
         <source>Full attention: peak</source>
         <translation>全注意力：峰值</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="312" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="324" />
         <source>Engine step</source>
         <translation>引擎步数</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="313" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="325" />
         <source>KV-cache growth</source>
         <translation>KV 缓存增长</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="313" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="325" />
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="314" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="326" />
         <source>Paged: allocated</source>
         <translation>分页：已分配</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="315" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="327" />
         <source>Tokens stored</source>
         <translation>已存 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="316" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="317" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="329" />
         <source>Contiguous: reserved</source>
         <translation>连续：预留</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="319" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
         <source>Per-step utilization</source>
         <translation>每步利用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="319" />
-        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="346" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="320" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="332" />
         <source>Slot utilization</source>
         <translation>槽位利用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="321" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="333" />
         <source>Token utilization</source>
         <translation>Token 利用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="322" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
         <source>Tokens per step</source>
         <translation>每步 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="322" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="323" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="335" />
         <source>Prefill tokens</source>
         <translation>预填充 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="324" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="336" />
         <source>Decode tokens</source>
         <translation>解码 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="325" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="337" />
         <source>Batch size (running)</source>
         <translation>批大小（运行中）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="326" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="338" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="326" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="338" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="327" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="339" />
         <source>Generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
         <source>Latency per finished request</source>
         <translation>每个完成请求的延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
         <source>Finished request</source>
         <translation>完成的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
         <source>TTFT</source>
         <translation>首 token 延迟（TTFT）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
         <source>TPOT</source>
         <translation>每 token 时间（TPOT）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="329" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="341" />
         <source>TTFT (left axis)</source>
         <translation>TTFT（左轴）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="330" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="342" />
         <source>TPOT (right axis)</source>
         <translation>TPOT（右轴）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="343" />
         <source>Speculative decoding</source>
         <translation>推测解码</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="343" />
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="332" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="344" />
         <source>Drafted</source>
         <translation>已起草</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="333" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="345" />
         <source>Accepted</source>
         <translation>已接受</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="346" />
         <source>Draft acceptance rate</source>
         <translation>草稿接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="335" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="347" />
         <source>Accepted / drafted so far</source>
         <translation>累计已接受／已起草</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="336" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="348" />
         <source>Double-click to enlarge this chart to the whole tab (and back).</source>
         <translation>双击可将此图表放大到整个标签页（再双击还原）。</translation>
     </message>
@@ -668,327 +668,332 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="244" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="246" />
         <source>Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV heads (try pipeline parallelism).</source>
         <translation>张量并行切成 %1 个设备时，KV 头数必须能整除；这个模型有 %2 个 KV 头（可改用流水线并行）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="257" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="259" />
         <source>(load a model to see the block count)</source>
         <translation>（加载模型后显示块数）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="259" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="261" />
         <source>%1 blocks = %2 tokens</source>
         <translation>%1 个块 = %2 个 token</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="260" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="262" />
         <source>The KV budget does not hold a single block.</source>
         <translation>KV 预算连一个块都放不下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="339" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
         <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
         <translation>模型在哪里运行：CPU，或经由 CUDA 的 NVIDIA GPU（权重和 KV 缓存放在设备内存中）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="343" />
         <source>GPU: %1, %2 MiB free</source>
         <translation>GPU：%1，可用 %2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="345" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="347" />
         <source>CUDA unavailable: %1</source>
         <translation>CUDA 不可用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
         <source>Backend</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>KV cache dtype</source>
         <translation>KV 缓存数据类型</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
         <translation>存储键和值的精度：类型越小，同样的内存能放越多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>Block size (tokens)</source>
         <translation>块大小（token）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
         <translation>每个分页 KV 块的 token 数：块越大，表项越少，但每个序列末端的空槽越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>KV budget</source>
         <translation>KV 预算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
         <translation>为分页 KV 缓存保留的内存，决定共有多少块。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>Resulting blocks</source>
         <translation>可得块数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
         <translation>以当前模型和数据类型，这个预算能换得多少物理块。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>Prefix caching</source>
         <translation>前缀缓存</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
         <translation>重用相同提示前缀的 KV 块，而不是重新计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
         <translation>分块版以在线 softmax 逐块计算注意力；朴素版会把每个分数都算出来存下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Batching</source>
         <translation>批处理</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
         <translation>连续批处理每一步都接纳新请求；静态批处理要等整批完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>Max sequences</source>
         <translation>最大序列数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>How many sequences may run in one step (the batch slots).</source>
         <translation>一步中最多可同时运行的序列数（批槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>Max batched tokens</source>
         <translation>最大批 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
         <translation>一步的 token 预算：预填充分块加上每个运行中序列的一个解码 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>Chunked prefill</source>
         <translation>分块预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
         <translation>把长提示分成多步处理，让其他请求的解码持续进行。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>No KV cache (recompute)</source>
         <translation>不用 KV 缓存（重新计算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
         <translation>每一步都从第一个 token 重算每个序列，用来展示 KV 缓存省下了什么。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
         <source>Compute threads</source>
         <translation>计算线程</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
         <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
         <translation>一步内做矩阵乘法所用的线程数；0 表示每个核心一个。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
         <source>Speculative decoding</source>
         <translation>推测解码</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
         <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
         <translation>由低成本的草稿器猜测接下来的 token，模型在一次前向计算中全部验证，只保留它自己本来就会生成的 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
         <source>Drafter</source>
         <translation>草稿器</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
         <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
         <translation>ngram:N 在提示中查找相同文字，self:MODE 以较低精度运行模型本身，early-exit:L 只运行前 L 层，draft:FILE.gguf 使用词表相同的较小模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
         <source>Draft tokens (k)</source>
         <translation>草稿 token 数（k）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
         <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
         <translation>每步起草的 token 数：越多可一次接受越多，但每个被拒绝的 token 都是白费的计算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="369" />
         <source>Parallelism</source>
         <translation>并行方式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
         <source>Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches.</source>
         <translation>把每一步的前向计算切到多个虚拟设备：张量并行切开每一层，每层做两次 all-reduce；流水线并行让每个设备负责一段层，并以微批次流式传递。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
         <source>Virtual devices</source>
         <translation>虚拟设备</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
         <source>How many devices the pass is split over (D).</source>
         <translation>前向计算切成几个设备（D）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="371" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="373" />
         <source>Micro-batches</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
         <source>Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is (D-1)/(m+D-1).</source>
         <translation>仅限流水线并行：一步的 token 切成这么多个微批次（m）；空闲气泡为 (D-1)/(m+D-1)。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
         <source>none</source>
         <translation>不切分</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="375" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
         <source>tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="378" />
         <source>pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="379" />
         <source>Continuous</source>
         <translation>连续</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="378" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="380" />
         <source>Static</source>
         <translation>静态</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="379" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="381" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="380" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="382" />
         <source>Apply (rebuilds the engine)</source>
         <translation>应用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="381" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="383" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以这些设置创建新引擎；运行中的请求会被丢弃。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="389" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
         <source>Weight quantization</source>
         <translation>权重量化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="390" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
         <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
         <translation>重新编码已加载的权重：真实格式会改变内核读取的字节；sim: 模式为模拟（整数值以 F32 存储）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="393" />
         <source>Inject an outlier</source>
         <translation>注入离群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="393" />
         <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
         <translation>量化前将每个张量的一个权重（中间行、中间列）设为下方的数值。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
         <source>Outlier value</source>
         <translation>离群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
         <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
         <translation>注入的权重；一般权重的绝对值小于 0.1。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="397" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="399" />
         <source>as stored in the file</source>
         <translation>按文件中的存储格式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="398" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="400" />
         <source>%1 (simulated)</source>
         <translation>%1（模拟）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="399" />
-        <source>%1 (simulated, calibrated: takes seconds to minutes)</source>
-        <translation>%1（模拟，需校准：需要数秒到数分钟）</translation>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="401" />
+        <source>%1 (calibrated)</source>
+        <translation>%1（校准）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="402" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="404" />
+        <source>Simulated after calibration on a text; takes seconds to minutes on 2 cores.</source>
+        <translation>以一段文本校准后模拟；在 2 核上需要数秒到数分钟。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="407" />
         <source>Apply weights (re-quantizes)</source>
         <translation>应用权重（重新量化）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="403" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="408" />
         <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
         <translation>在后台线程中从文件的数值重新编码权重；运行中的请求会被丢弃。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="405" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="410" />
         <source>Running: %1, %2 MiB of weights</source>
         <translation>运行中：%1，权重 %2 MiB</translation>
     </message>
@@ -1008,7 +1013,7 @@
     <message>
         <location filename="../../ui/engine/engine_texts.cpp" line="10" />
         <source>preempted</source>
-        <translation>已抢占</translation>
+        <translation>被抢占</translation>
     </message>
     <message>
         <location filename="../../ui/engine/engine_texts.cpp" line="11" />
@@ -1086,52 +1091,67 @@
 <context>
     <name>inferscope::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="54" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="120" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="58" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="133" />
         <source>No model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="88" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="101" />
         <source>The model loaded, but the engine settings do not fit it: %1</source>
         <translation>模型已加载，但引擎设置不适用于它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="147" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="160" />
         <source>Load generator: no model is loaded.</source>
         <translation>负载生成器：尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="159" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="169" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="172" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="182" />
         <source>Load generator: %1</source>
         <translation>负载生成器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="244" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="257" />
         <source>Compare: no model is loaded.</source>
         <translation>比较：尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="263" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="276" />
         <source>Unknown lesson %1</source>
         <translation>未知的课程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="267" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="276" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="280" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="289" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="282" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="295" />
         <source>Lesson failed: %1</source>
         <translation>课程计算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="325" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="338" />
         <source>Engine step failed: %1</source>
         <translation>引擎步骤失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="353" />
+        <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
+        <translation>本次运行的录制已达上限（%1 步，%2 MiB）；“文件 &gt; 保存录制文件”会保留之前的步骤。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="358" />
+        <source>Recording stopped: %1</source>
+        <translation>录制已停止：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="370" />
+        <source>Nothing has been recorded: no engine has run yet.</source>
+        <translation>尚未录制任何内容：引擎还没有运行过。</translation>
     </message>
 </context>
 <context>
@@ -1507,340 +1527,340 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="84" />
-        <location filename="../../ui/main_window.cpp" line="121" />
-        <location filename="../../ui/main_window.cpp" line="281" />
-        <location filename="../../ui/main_window.cpp" line="668" />
-        <location filename="../../ui/main_window_layout.cpp" line="184" />
+        <location filename="../../ui/main_window.cpp" line="87" />
+        <location filename="../../ui/main_window.cpp" line="126" />
+        <location filename="../../ui/main_window.cpp" line="286" />
+        <location filename="../../ui/main_window.cpp" line="680" />
+        <location filename="../../ui/main_window_layout.cpp" line="188" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="219" />
+        <location filename="../../ui/main_window.cpp" line="224" />
         <source>Export all charts to folder</source>
         <translation>将所有图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="224" />
+        <location filename="../../ui/main_window.cpp" line="229" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="225" />
+        <location filename="../../ui/main_window.cpp" line="230" />
         <source>Exported %1 files to %2</source>
         <translation>已导出 %1 个文件到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="279" />
+        <location filename="../../ui/main_window.cpp" line="284" />
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="279" />
-        <location filename="../../ui/main_window.cpp" line="285" />
+        <location filename="../../ui/main_window.cpp" line="284" />
+        <location filename="../../ui/main_window.cpp" line="290" />
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="285" />
+        <location filename="../../ui/main_window.cpp" line="290" />
         <source>Save current settings as scenario</source>
         <translation>将当前设置保存为场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="287" />
+        <location filename="../../ui/main_window.cpp" line="292" />
         <source>Scenario not saved</source>
         <translation>场景未保存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="291" />
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="296" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>About InferScope</source>
         <translation>关于 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="291" />
+        <location filename="../../ui/main_window.cpp" line="296" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 让 LLM 推理看得见：真实的引擎跑真实的模型，一步一步呈现。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="371" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="371" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="372" />
+        <location filename="../../ui/main_window.cpp" line="378" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="373" />
+        <location filename="../../ui/main_window.cpp" line="379" />
         <source>Block map</source>
         <translation>块图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="374" />
+        <location filename="../../ui/main_window.cpp" line="380" />
         <source>Playground</source>
         <translation>试玩区</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="375" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>Load generator</source>
         <translation>负载生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="376" />
+        <location filename="../../ui/main_window.cpp" line="382" />
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="377" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <location filename="../../ui/main_window_attach.cpp" line="25" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>Attach to server...</source>
         <translation>连接到服务器…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="386" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Run controls</source>
         <translation>运行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="388" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>&amp;Open model...</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>Export all...</source>
         <translation>全部导出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每张图表（PNG 1 倍／2 倍、SVG、CSV）、每步指标和清单写入文件夹。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Run or pause the engine (Space).</source>
         <translation>运行或暂停引擎（空格键）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Run exactly one engine step (N).</source>
         <translation>只运行一个引擎步骤（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>丢弃所有请求与图表历史，并重新排入已加载的工作负载，随时可运行；保留模型与设置（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度调快一级（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度调慢一级（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Compare variants</source>
         <translation>比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上运行场景的每个变体，并叠加其图表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止加载模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>打开 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>将每张图表（PNG 1x/2x、SVG、CSV）、每步指标与清单写入文件夹（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全屏、较大字体和较粗线条（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Open scenario file...</source>
         <translation>打开场景文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>Save current settings as scenario...</source>
         <translation>将当前设置保存为场景…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>演示时放慢引擎；全速则以 CPU 能达到的最快速度运行（[ 调慢，] 调快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="444" />
+        <location filename="../../ui/main_window.cpp" line="451" />
         <source>No translation for %1</source>
         <translation>没有 %1 的翻译</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="500" />
+        <location filename="../../ui/main_window.cpp" line="507" />
         <source>Loading %1 ...</source>
         <translation>正在加载 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="511" />
+        <location filename="../../ui/main_window.cpp" line="518" />
         <source>Model not loaded</source>
         <translation>模型未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="511" />
+        <location filename="../../ui/main_window.cpp" line="518" />
         <source>%1
 
 %2</source>
@@ -1849,72 +1869,77 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="535" />
+        <location filename="../../ui/main_window.cpp" line="542" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="535" />
+        <location filename="../../ui/main_window.cpp" line="542" />
         <source>Reading %p%</source>
         <translation>读取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="560" />
+        <location filename="../../ui/main_window.cpp" line="567" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="563" />
+        <location filename="../../ui/main_window.cpp" line="570" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已创建，共 %1 个 KV 块。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="571" />
+        <location filename="../../ui/main_window.cpp" line="578" />
         <source>Discard running work?</source>
         <translation>要丢弃运行中的工作吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="572" />
+        <location filename="../../ui/main_window.cpp" line="579" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有请求在等待或运行中。重建引擎会丢弃它们。要继续吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="582" />
+        <location filename="../../ui/main_window.cpp" line="589" />
         <source>Weights not changed</source>
         <translation>权重未更改</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="620" />
+        <location filename="../../ui/main_window.cpp" line="627" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 运行中、%4 等待中｜%5 个 KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="627" />
+        <location filename="../../ui/main_window.cpp" line="634" />
+        <source>Recording of %1 (no engine)</source>
+        <translation>%1 的录制文件（无引擎）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="636" />
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="633" />
+        <location filename="../../ui/main_window.cpp" line="642" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="633" />
+        <location filename="../../ui/main_window.cpp" line="642" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="634" />
+        <location filename="../../ui/main_window.cpp" line="643" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="635" />
+        <location filename="../../ui/main_window.cpp" line="644" />
         <source>idle: all requests ended</source>
         <translation>空闲：所有请求均已结束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="635" />
+        <location filename="../../ui/main_window.cpp" line="644" />
         <source>idle: waiting for requests</source>
         <translation>空闲：等待请求</translation>
     </message>
@@ -1933,19 +1958,70 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 只会发送 GET /metrics 与 /slots（以及 KV 事件的重放请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="178" />
+        <location filename="../../ui/main_window_layout.cpp" line="182" />
         <source>Nothing to run yet</source>
         <translation>还没有可运行的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="179" />
+        <location filename="../../ui/main_window_layout.cpp" line="183" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未加载工作负载。要加载实验“为什么要连续批处理”并运行吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="182" />
+        <location filename="../../ui/main_window_layout.cpp" line="186" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未加载任何内容：运行默认实验。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="19" />
+        <source>Recording not opened</source>
+        <translation>无法打开录制文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="19" />
+        <source>%1 cannot be opened: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="26" />
+        <source>Recording incomplete: %1</source>
+        <translation>录制文件不完整：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="38" />
+        <source>Open recording</source>
+        <translation>打开录制文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="38" />
+        <location filename="../../ui/main_window_recording.cpp" line="43" />
+        <source>InferScope recordings (*.isrec)</source>
+        <translation>InferScope 录制文件 (*.isrec)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="43" />
+        <source>Save recording</source>
+        <translation>保存录制文件</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window_recording.cpp" line="53" />
+        <source>Saved %n step(s) to %1</source>
+        <translation><numerusform>已将 %n 步保存至 %1</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="54" />
+        <source>Recording not saved</source>
+        <translation>录制文件未保存</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="59" />
+        <source>Open &amp;recording...</source>
+        <translation>打开录制文件(&amp;R)...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="60" />
+        <source>&amp;Save recording...</source>
+        <translation>保存录制文件(&amp;S)...</translation>
     </message>
 </context>
 <context>
@@ -2835,79 +2911,210 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
     </message>
 </context>
 <context>
+    <name>inferscope::ui::TimelineBar</name>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="156" />
+        <source>No steps yet</source>
+        <translation>尚无步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="157" />
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="169" />
+        <source>Step %1 of %2 shown (engine step %3)</source>
+        <translation>显示第 %1 步，共 %2 步（引擎第 %3 步）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="185" />
+        <source>Step back (Alt+Left)</source>
+        <translation>上一步（Alt+←）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="186" />
+        <source>Step forward (Alt+Right)</source>
+        <translation>下一步（Alt+→）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="187" />
+        <source>Play the run from the step shown</source>
+        <translation>从当前显示的步骤开始播放</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="188" />
+        <source>Next event (Alt+Down)</source>
+        <translation>下一个事件（Alt+↓）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="189" />
+        <source>Live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="189" />
+        <source>Last step</source>
+        <translation>最后一步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="190" />
+        <source>Show the newest step and follow the run (Alt+End)</source>
+        <translation>显示最新一步并跟随运行（Alt+End）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="191" />
+        <source>/s</source>
+        <translation> 步/秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="192" />
+        <source>Playback speed, steps per second</source>
+        <translation>播放速度（每秒步数）</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::TimelineTrack</name>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="84" />
+        <source>admitted</source>
+        <translation>已接纳</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="85" />
+        <source>preempted</source>
+        <translation>被抢占</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="86" />
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="87" />
+        <source>cache full</source>
+        <translation>缓存已满</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="88" />
+        <source>prefix hit</source>
+        <translation>前缀命中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="89" />
+        <source>speculation rejected</source>
+        <translation>推测被拒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="182" />
+        <source>Events of the run:</source>
+        <translation>本次运行的事件：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="198" />
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="208" />
+        <source>step %1: %2</source>
+        <translation>第 %1 步：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="209" />
+        <source>, request %1</source>
+        <translation>，请求 %1</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::WorkbenchSession</name>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="35" />
+        <location filename="../../ui/session/workbench_session.cpp" line="37" />
         <source>Scenario not applied: its re-quantization was cancelled.</source>
         <translation>场景未应用：它所需的重新量化已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="37" />
+        <location filename="../../ui/session/workbench_session.cpp" line="39" />
         <source>Loading %1 cancelled; the previous model stays.</source>
         <translation>已取消加载 %1；保留先前的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="44" />
+        <location filename="../../ui/session/workbench_session.cpp" line="46" />
         <source>Settings rejected: %1</source>
         <translation>设置被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="67" />
+        <location filename="../../ui/session/workbench_session.cpp" line="70" />
         <source>Comparison cancelled.</source>
         <translation>已取消比较。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="67" />
+        <location filename="../../ui/session/workbench_session.cpp" line="70" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比较完成：已运行 %n 个变体。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="97" />
+        <location filename="../../ui/session/workbench_session.cpp" line="117" />
+        <source>%1 holds no whole step.</source>
+        <translation>%1 没有任何完整的步骤。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/session/workbench_session.cpp" line="124" />
+        <source>Opened recording %1: %n step(s) of %2</source>
+        <translation><numerusform>已打开录制文件 %1：%2 的 %n 步</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="127" />
+        <source>The recording is incomplete: %1</source>
+        <translation>录制文件不完整：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="145" />
         <source>Loading model %1</source>
         <translation>正在加载模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="116" />
+        <location filename="../../ui/session/workbench_session.cpp" line="164" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已加载 %1（%2 层）</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="118" />
+        <location filename="../../ui/session/workbench_session.cpp" line="166" />
         <source>Weights: %1, %2 MiB</source>
         <translation>权重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="123" />
+        <location filename="../../ui/session/workbench_session.cpp" line="171" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="130" />
+        <location filename="../../ui/session/workbench_session.cpp" line="178" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在将权重重新量化为 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="136" />
+        <location filename="../../ui/session/workbench_session.cpp" line="184" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>请先加载模型，再选择权重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="201" />
+        <location filename="../../ui/session/workbench_session.cpp" line="250" />
         <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
         <translation>场景“%1”使用权重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="219" />
+        <location filename="../../ui/session/workbench_session.cpp" line="268" />
         <source>Scenario "%1": %2</source>
         <translation>场景“%1”：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="222" />
+        <location filename="../../ui/session/workbench_session.cpp" line="271" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此场景比较 %n 个变体；每个都在自己的引擎上运行（比较标签页）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="242" />
+        <location filename="../../ui/session/workbench_session.cpp" line="291" />
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>

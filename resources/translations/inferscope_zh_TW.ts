@@ -331,169 +331,169 @@
 <context>
     <name>inferscope::ui::ChartsPanel</name>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="140" />
-        <location filename="../../ui/charts/charts_panel.cpp" line="318" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="152" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="330" />
         <source>Full attention: peak</source>
         <translation>全注意力：峰值</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="312" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="324" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="313" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="325" />
         <source>KV-cache growth</source>
         <translation>KV 快取成長</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="313" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="325" />
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="314" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="326" />
         <source>Paged: allocated</source>
         <translation>分頁：已配置</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="315" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="327" />
         <source>Tokens stored</source>
         <translation>已存 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="316" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="317" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="329" />
         <source>Contiguous: reserved</source>
         <translation>連續：預留</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="319" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
         <source>Per-step utilization</source>
         <translation>每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="319" />
-        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="346" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="320" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="332" />
         <source>Slot utilization</source>
         <translation>槽位使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="321" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="333" />
         <source>Token utilization</source>
         <translation>Token 使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="322" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="322" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
         <source>Count</source>
         <translation>數量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="323" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="335" />
         <source>Prefill tokens</source>
         <translation>預填 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="324" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="336" />
         <source>Decode tokens</source>
         <translation>解碼 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="325" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="337" />
         <source>Batch size (running)</source>
         <translation>批次大小（執行中）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="326" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="338" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="326" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="338" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="327" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="339" />
         <source>Generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
         <source>Latency per finished request</source>
         <translation>每個完成請求的延遲</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
         <source>Finished request</source>
         <translation>完成的請求</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
         <source>TTFT</source>
         <translation>首 token 延遲（TTFT）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
         <source>TPOT</source>
         <translation>每 token 時間（TPOT）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="329" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="341" />
         <source>TTFT (left axis)</source>
         <translation>TTFT（左軸）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="330" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="342" />
         <source>TPOT (right axis)</source>
         <translation>TPOT（右軸）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="343" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="343" />
         <source>Tokens</source>
         <translation>Token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="332" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="344" />
         <source>Drafted</source>
         <translation>已起草</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="333" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="345" />
         <source>Accepted</source>
         <translation>已接受</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="346" />
         <source>Draft acceptance rate</source>
         <translation>草稿接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="335" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="347" />
         <source>Accepted / drafted so far</source>
         <translation>累計已接受／已起草</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="336" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="348" />
         <source>Double-click to enlarge this chart to the whole tab (and back).</source>
         <translation>按兩下可將此圖表放大到整個分頁（再按兩下還原）。</translation>
     </message>
@@ -668,327 +668,332 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="244" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="246" />
         <source>Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV heads (try pipeline parallelism).</source>
         <translation>張量平行切成 %1 個裝置時，KV 頭數必須能整除；這個模型有 %2 個 KV 頭（可改用管線平行）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="257" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="259" />
         <source>(load a model to see the block count)</source>
         <translation>（載入模型後顯示區塊數）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="259" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="261" />
         <source>%1 blocks = %2 tokens</source>
         <translation>%1 個區塊 = %2 個 token</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="260" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="262" />
         <source>The KV budget does not hold a single block.</source>
         <translation>KV 預算連一個區塊都放不下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="339" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
         <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
         <translation>模型在哪裡執行：CPU，或經由 CUDA 的 NVIDIA GPU（權重和 KV 快取放在裝置記憶體中）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="343" />
         <source>GPU: %1, %2 MiB free</source>
         <translation>GPU：%1，可用 %2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="345" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="347" />
         <source>CUDA unavailable: %1</source>
         <translation>CUDA 無法使用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
         <source>Backend</source>
         <translation>後端</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
         <source>Device</source>
         <translation>裝置</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>KV cache dtype</source>
         <translation>KV 快取資料型別</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
         <translation>儲存鍵與值的精度：型別越小，同樣的記憶體能放越多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>Block size (tokens)</source>
         <translation>區塊大小（token）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
         <translation>每個分頁 KV 區塊的 token 數：區塊越大，表項越少，但每個序列末端的空格越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>KV budget</source>
         <translation>KV 預算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
         <translation>保留給分頁 KV 快取的記憶體，決定共有多少區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>Resulting blocks</source>
         <translation>可得區塊數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
         <translation>以目前模型與資料型別，這個預算能換得多少實體區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>Prefix caching</source>
         <translation>前綴快取</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
         <translation>重用相同提示前綴的 KV 區塊，而不是重新計算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>Attention kernel</source>
         <translation>注意力核心</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
         <translation>分塊版以線上 softmax 逐塊計算注意力；樸素版會把每個分數都算出來存下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Batching</source>
         <translation>批次處理</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
         <translation>連續批次每一步都接納新請求；靜態批次要等整批完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>Max sequences</source>
         <translation>最大序列數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>How many sequences may run in one step (the batch slots).</source>
         <translation>一步中最多可同時執行的序列數（批次槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>Max batched tokens</source>
         <translation>最大批次 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
         <translation>一步的 token 預算：預填區段加上每個執行中序列的一個解碼 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>Chunked prefill</source>
         <translation>分段預填</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
         <translation>把長提示分成多步處理，讓其他請求的解碼持續進行。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>No KV cache (recompute)</source>
         <translation>不用 KV 快取（重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
         <translation>每一步都從第一個 token 重算每個序列，用來展示 KV 快取省下了什麼。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
         <source>Compute threads</source>
         <translation>運算執行緒</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
         <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
         <translation>一步內做矩陣乘法所用的執行緒數；0 表示每個核心一個。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
         <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
         <translation>由低成本的草稿器猜測接下來的 token，模型在一次前向運算中全部驗證，只保留它自己本來就會產生的 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
         <source>Drafter</source>
         <translation>草稿器</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
         <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
         <translation>ngram:N 在提示中查找相同文字，self:MODE 以較低精度執行模型本身，early-exit:L 只執行前 L 層，draft:FILE.gguf 使用詞彙相同的較小模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
         <source>Draft tokens (k)</source>
         <translation>草稿 token 數（k）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
         <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
         <translation>每步起草的 token 數：越多可一次接受越多，但每個被拒絕的 token 都是白費的運算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="369" />
         <source>Parallelism</source>
         <translation>平行化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
         <source>Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches.</source>
         <translation>把每一步的前向計算切到多個虛擬裝置：張量平行切開每一層，每層做兩次 all-reduce；管線平行讓每個裝置負責一段層，並以微批次串流。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
         <source>Virtual devices</source>
         <translation>虛擬裝置</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
         <source>How many devices the pass is split over (D).</source>
         <translation>前向計算切成幾個裝置（D）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="371" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="373" />
         <source>Micro-batches</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
         <source>Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is (D-1)/(m+D-1).</source>
         <translation>僅限管線平行：一步的 token 切成這麼多個微批次（m）；閒置氣泡為 (D-1)/(m+D-1)。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
         <source>none</source>
         <translation>不切分</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="375" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
         <source>tensor parallel</source>
         <translation>張量平行</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="378" />
         <source>pipeline parallel</source>
         <translation>管線平行</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="379" />
         <source>Continuous</source>
         <translation>連續</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="378" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="380" />
         <source>Static</source>
         <translation>靜態</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="379" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="381" />
         <source>auto</source>
         <translation>自動</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="380" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="382" />
         <source>Apply (rebuilds the engine)</source>
         <translation>套用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="381" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="383" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以這些設定建立新引擎；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="389" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
         <source>Weight quantization</source>
         <translation>權重量化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="390" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
         <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
         <translation>重新編碼已載入的權重：真實格式會改變核心讀取的位元組；sim: 模式為模擬（整數值以 F32 儲存）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="393" />
         <source>Inject an outlier</source>
         <translation>注入離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="393" />
         <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
         <translation>量化前將每個張量的一個權重（中間列、中間行）設為下方的數值。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
         <source>Outlier value</source>
         <translation>離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
         <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
         <translation>注入的權重；一般權重的絕對值小於 0.1。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="397" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="399" />
         <source>as stored in the file</source>
         <translation>依檔案中的儲存格式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="398" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="400" />
         <source>%1 (simulated)</source>
         <translation>%1（模擬）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="399" />
-        <source>%1 (simulated, calibrated: takes seconds to minutes)</source>
-        <translation>%1（模擬，需校準：需要數秒到數分鐘）</translation>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="401" />
+        <source>%1 (calibrated)</source>
+        <translation>%1（校準）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="402" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="404" />
+        <source>Simulated after calibration on a text; takes seconds to minutes on 2 cores.</source>
+        <translation>以一段文字校準後模擬；在 2 核心上需要數秒到數分鐘。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="407" />
         <source>Apply weights (re-quantizes)</source>
         <translation>套用權重（重新量化）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="403" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="408" />
         <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
         <translation>在背景執行緒中從檔案的數值重新編碼權重；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="405" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="410" />
         <source>Running: %1, %2 MiB of weights</source>
         <translation>執行中：%1，權重 %2 MiB</translation>
     </message>
@@ -1008,7 +1013,7 @@
     <message>
         <location filename="../../ui/engine/engine_texts.cpp" line="10" />
         <source>preempted</source>
-        <translation>已搶占</translation>
+        <translation>被搶占</translation>
     </message>
     <message>
         <location filename="../../ui/engine/engine_texts.cpp" line="11" />
@@ -1086,52 +1091,67 @@
 <context>
     <name>inferscope::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="54" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="120" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="58" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="133" />
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="88" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="101" />
         <source>The model loaded, but the engine settings do not fit it: %1</source>
         <translation>模型已載入，但引擎設定不適用於它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="147" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="160" />
         <source>Load generator: no model is loaded.</source>
         <translation>負載產生器：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="159" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="169" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="172" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="182" />
         <source>Load generator: %1</source>
         <translation>負載產生器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="244" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="257" />
         <source>Compare: no model is loaded.</source>
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="263" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="276" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="267" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="276" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="280" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="289" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="282" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="295" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="325" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="338" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="353" />
+        <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
+        <translation>這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 &gt; 儲存錄製檔」會保留之前的步驟。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="358" />
+        <source>Recording stopped: %1</source>
+        <translation>錄製已停止：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="370" />
+        <source>Nothing has been recorded: no engine has run yet.</source>
+        <translation>尚未錄製任何內容：引擎還沒有執行過。</translation>
     </message>
 </context>
 <context>
@@ -1507,340 +1527,340 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="84" />
-        <location filename="../../ui/main_window.cpp" line="121" />
-        <location filename="../../ui/main_window.cpp" line="281" />
-        <location filename="../../ui/main_window.cpp" line="668" />
-        <location filename="../../ui/main_window_layout.cpp" line="184" />
+        <location filename="../../ui/main_window.cpp" line="87" />
+        <location filename="../../ui/main_window.cpp" line="126" />
+        <location filename="../../ui/main_window.cpp" line="286" />
+        <location filename="../../ui/main_window.cpp" line="680" />
+        <location filename="../../ui/main_window_layout.cpp" line="188" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="219" />
+        <location filename="../../ui/main_window.cpp" line="224" />
         <source>Export all charts to folder</source>
         <translation>將所有圖表匯出到資料夾</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="224" />
+        <location filename="../../ui/main_window.cpp" line="229" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="225" />
+        <location filename="../../ui/main_window.cpp" line="230" />
         <source>Exported %1 files to %2</source>
         <translation>已匯出 %1 個檔案到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="279" />
+        <location filename="../../ui/main_window.cpp" line="284" />
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="279" />
-        <location filename="../../ui/main_window.cpp" line="285" />
+        <location filename="../../ui/main_window.cpp" line="284" />
+        <location filename="../../ui/main_window.cpp" line="290" />
         <source>Scenarios (*.json)</source>
         <translation>情境 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="285" />
+        <location filename="../../ui/main_window.cpp" line="290" />
         <source>Save current settings as scenario</source>
         <translation>將目前設定存成情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="287" />
+        <location filename="../../ui/main_window.cpp" line="292" />
         <source>Scenario not saved</source>
         <translation>情境未儲存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="291" />
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="296" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>About InferScope</source>
         <translation>關於 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="291" />
+        <location filename="../../ui/main_window.cpp" line="296" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 讓 LLM 推論看得見：真實的引擎跑真實的模型，一步一步呈現。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="371" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="371" />
+        <location filename="../../ui/main_window.cpp" line="377" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="372" />
+        <location filename="../../ui/main_window.cpp" line="378" />
         <source>Charts</source>
         <translation>圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="373" />
+        <location filename="../../ui/main_window.cpp" line="379" />
         <source>Block map</source>
         <translation>區塊圖</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="374" />
+        <location filename="../../ui/main_window.cpp" line="380" />
         <source>Playground</source>
         <translation>試玩區</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="375" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>Load generator</source>
         <translation>負載產生器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="376" />
+        <location filename="../../ui/main_window.cpp" line="382" />
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="377" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>Lessons</source>
         <translation>課程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <location filename="../../ui/main_window_attach.cpp" line="25" />
         <source>Servers</source>
         <translation>伺服器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>Attach to server...</source>
         <translation>連接到伺服器…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>Engine settings</source>
         <translation>引擎設定</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="386" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>Log</source>
         <translation>紀錄</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Run controls</source>
         <translation>執行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="388" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>&amp;Scenarios</source>
         <translation>情境(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Language</source>
         <translation>語言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>&amp;Open model...</source>
         <translation>開啟模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>Export all...</source>
         <translation>全部匯出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每張圖表（PNG 1 倍／2 倍、SVG、CSV）、每步指標與清單寫入資料夾。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Run or pause the engine (Space).</source>
         <translation>執行或暫停引擎（空白鍵）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>Step</source>
         <translation>單步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Run exactly one engine step (N).</source>
         <translation>只執行一個引擎步驟（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>Reset</source>
         <translation>重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>捨棄所有請求與圖表歷史，並重新排入已載入的工作負載，隨時可執行；保留模型與設定（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度調快一級（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度調慢一級（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Compare variants</source>
         <translation>比較變體</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上執行情境的每個變體，並疊加其圖表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Cancel loading</source>
         <translation>取消載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止載入模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>開啟 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>將每張圖表（PNG 1x/2x、SVG、CSV）、每步指標與清單寫入資料夾（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Presentation mode</source>
         <translation>簡報模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全螢幕、較大字型與較粗線條（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Dark theme</source>
         <translation>深色主題</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Open scenario file...</source>
         <translation>開啟情境檔…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>Save current settings as scenario...</source>
         <translation>將目前設定存成情境…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>示範時放慢引擎；全速則以 CPU 能達到的最快速度執行（[ 調慢，] 調快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="444" />
+        <location filename="../../ui/main_window.cpp" line="451" />
         <source>No translation for %1</source>
         <translation>沒有 %1 的翻譯</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="500" />
+        <location filename="../../ui/main_window.cpp" line="507" />
         <source>Loading %1 ...</source>
         <translation>正在載入 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="511" />
+        <location filename="../../ui/main_window.cpp" line="518" />
         <source>Model not loaded</source>
         <translation>模型未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="511" />
+        <location filename="../../ui/main_window.cpp" line="518" />
         <source>%1
 
 %2</source>
@@ -1849,72 +1869,77 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="535" />
+        <location filename="../../ui/main_window.cpp" line="542" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="535" />
+        <location filename="../../ui/main_window.cpp" line="542" />
         <source>Reading %p%</source>
         <translation>讀取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="560" />
+        <location filename="../../ui/main_window.cpp" line="567" />
         <source>Not applied: %1</source>
         <translation>未套用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="563" />
+        <location filename="../../ui/main_window.cpp" line="570" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="571" />
+        <location filename="../../ui/main_window.cpp" line="578" />
         <source>Discard running work?</source>
         <translation>要捨棄執行中的工作嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="572" />
+        <location filename="../../ui/main_window.cpp" line="579" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="582" />
+        <location filename="../../ui/main_window.cpp" line="589" />
         <source>Weights not changed</source>
         <translation>權重未變更</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="620" />
+        <location filename="../../ui/main_window.cpp" line="627" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="627" />
+        <location filename="../../ui/main_window.cpp" line="634" />
+        <source>Recording of %1 (no engine)</source>
+        <translation>%1 的錄製檔（無引擎）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="636" />
         <source>No model loaded</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="633" />
+        <location filename="../../ui/main_window.cpp" line="642" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="633" />
+        <location filename="../../ui/main_window.cpp" line="642" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="634" />
+        <location filename="../../ui/main_window.cpp" line="643" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="635" />
+        <location filename="../../ui/main_window.cpp" line="644" />
         <source>idle: all requests ended</source>
         <translation>閒置：所有請求皆已結束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="635" />
+        <location filename="../../ui/main_window.cpp" line="644" />
         <source>idle: waiting for requests</source>
         <translation>閒置：等待請求</translation>
     </message>
@@ -1933,19 +1958,70 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 只會送出 GET /metrics 與 /slots（以及 KV 事件的重播請求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="178" />
+        <location filename="../../ui/main_window_layout.cpp" line="182" />
         <source>Nothing to run yet</source>
         <translation>還沒有可執行的內容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="179" />
+        <location filename="../../ui/main_window_layout.cpp" line="183" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未載入工作負載。要載入實驗「為什麼要連續批次處理」並執行嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="182" />
+        <location filename="../../ui/main_window_layout.cpp" line="186" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未載入任何內容：執行預設實驗。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="19" />
+        <source>Recording not opened</source>
+        <translation>無法開啟錄製檔</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="19" />
+        <source>%1 cannot be opened: %2</source>
+        <translation>無法開啟 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="26" />
+        <source>Recording incomplete: %1</source>
+        <translation>錄製檔不完整：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="38" />
+        <source>Open recording</source>
+        <translation>開啟錄製檔</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="38" />
+        <location filename="../../ui/main_window_recording.cpp" line="43" />
+        <source>InferScope recordings (*.isrec)</source>
+        <translation>InferScope 錄製檔 (*.isrec)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="43" />
+        <source>Save recording</source>
+        <translation>儲存錄製檔</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window_recording.cpp" line="53" />
+        <source>Saved %n step(s) to %1</source>
+        <translation><numerusform>已將 %n 步儲存至 %1</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="54" />
+        <source>Recording not saved</source>
+        <translation>錄製檔未儲存</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="59" />
+        <source>Open &amp;recording...</source>
+        <translation>開啟錄製檔(&amp;R)...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="60" />
+        <source>&amp;Save recording...</source>
+        <translation>儲存錄製檔(&amp;S)...</translation>
     </message>
 </context>
 <context>
@@ -2835,79 +2911,210 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
     </message>
 </context>
 <context>
+    <name>inferscope::ui::TimelineBar</name>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="156" />
+        <source>No steps yet</source>
+        <translation>尚無步驟</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="157" />
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="169" />
+        <source>Step %1 of %2 shown (engine step %3)</source>
+        <translation>顯示第 %1 步，共 %2 步（引擎第 %3 步）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="185" />
+        <source>Step back (Alt+Left)</source>
+        <translation>上一步（Alt+←）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="186" />
+        <source>Step forward (Alt+Right)</source>
+        <translation>下一步（Alt+→）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="187" />
+        <source>Play the run from the step shown</source>
+        <translation>從目前顯示的步驟開始播放</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="188" />
+        <source>Next event (Alt+Down)</source>
+        <translation>下一個事件（Alt+↓）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="189" />
+        <source>Live</source>
+        <translation>即時</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="189" />
+        <source>Last step</source>
+        <translation>最後一步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="190" />
+        <source>Show the newest step and follow the run (Alt+End)</source>
+        <translation>顯示最新一步並跟隨執行（Alt+End）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="191" />
+        <source>/s</source>
+        <translation> 步/秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="192" />
+        <source>Playback speed, steps per second</source>
+        <translation>播放速度（每秒步數）</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::TimelineTrack</name>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="84" />
+        <source>admitted</source>
+        <translation>已接納</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="85" />
+        <source>preempted</source>
+        <translation>被搶占</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="86" />
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="87" />
+        <source>cache full</source>
+        <translation>快取已滿</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="88" />
+        <source>prefix hit</source>
+        <translation>前綴命中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="89" />
+        <source>speculation rejected</source>
+        <translation>推測被拒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="182" />
+        <source>Events of the run:</source>
+        <translation>這次執行的事件：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="198" />
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="208" />
+        <source>step %1: %2</source>
+        <translation>第 %1 步：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timeline/timeline_track.cpp" line="209" />
+        <source>, request %1</source>
+        <translation>，請求 %1</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::WorkbenchSession</name>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="35" />
+        <location filename="../../ui/session/workbench_session.cpp" line="37" />
         <source>Scenario not applied: its re-quantization was cancelled.</source>
         <translation>情境未套用：它所需的重新量化已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="37" />
+        <location filename="../../ui/session/workbench_session.cpp" line="39" />
         <source>Loading %1 cancelled; the previous model stays.</source>
         <translation>已取消載入 %1；保留先前的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="44" />
+        <location filename="../../ui/session/workbench_session.cpp" line="46" />
         <source>Settings rejected: %1</source>
         <translation>設定被拒絕：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="67" />
+        <location filename="../../ui/session/workbench_session.cpp" line="70" />
         <source>Comparison cancelled.</source>
         <translation>已取消比較。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="67" />
+        <location filename="../../ui/session/workbench_session.cpp" line="70" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比較完成：已執行 %n 個變體。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="97" />
+        <location filename="../../ui/session/workbench_session.cpp" line="117" />
+        <source>%1 holds no whole step.</source>
+        <translation>%1 沒有任何完整的步驟。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/session/workbench_session.cpp" line="124" />
+        <source>Opened recording %1: %n step(s) of %2</source>
+        <translation><numerusform>已開啟錄製檔 %1：%2 的 %n 步</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="127" />
+        <source>The recording is incomplete: %1</source>
+        <translation>錄製檔不完整：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="145" />
         <source>Loading model %1</source>
         <translation>正在載入模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="116" />
+        <location filename="../../ui/session/workbench_session.cpp" line="164" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已載入 %1（%2 層）</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="118" />
+        <location filename="../../ui/session/workbench_session.cpp" line="166" />
         <source>Weights: %1, %2 MiB</source>
         <translation>權重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="123" />
+        <location filename="../../ui/session/workbench_session.cpp" line="171" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="130" />
+        <location filename="../../ui/session/workbench_session.cpp" line="178" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在將權重重新量化為 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="136" />
+        <location filename="../../ui/session/workbench_session.cpp" line="184" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>請先載入模型，再選擇權重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="201" />
+        <location filename="../../ui/session/workbench_session.cpp" line="250" />
         <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
         <translation>情境「%1」使用權重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="219" />
+        <location filename="../../ui/session/workbench_session.cpp" line="268" />
         <source>Scenario "%1": %2</source>
         <translation>情境「%1」：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="222" />
+        <location filename="../../ui/session/workbench_session.cpp" line="271" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="242" />
+        <location filename="../../ui/session/workbench_session.cpp" line="291" />
         <source>cannot write %1</source>
         <translation>無法寫入 %1</translation>
     </message>
