@@ -166,16 +166,12 @@ void ChartsPanel::addSnapshot(const EngineSnapshot& s) {
     specAccepted_ += m.spec_accepted;
     if (specDrafted_ > 0) specRate_->appendPoint(0, {x, double(specAccepted_) / double(specDrafted_)});
   }
-  std::set<int64_t> seen;
   for (const auto& r : s.requests) {
-    if (r.state != "finished") continue;
-    seen.insert(r.id);
-    if (latencySeen_.count(r.id)) continue;
+    if (r.state != "finished" || !latencySeen_.insert(r.id).second) continue;
     const double x = double(++latencyCount_);
     if (r.ttft_ms >= 0) latency_->appendPoint(0, {x, r.ttft_ms});
     if (r.tpot_ms >= 0) latency_->appendPoint(1, {x, r.tpot_ms});
   }
-  latencySeen_ = std::move(seen);
   scheduleFrame();
 }
 

@@ -11,6 +11,7 @@
 #include <QWidget>
 #include <optional>
 #include <set>
+#include <unordered_set>
 #include <vector>
 
 #include "ui/engine/engine_snapshot.h"
@@ -97,9 +98,9 @@ class ChartsPanel : public QWidget {
   std::vector<MetricsChart*> charts_;
   std::vector<StepMetrics> steps_;
   int kvFullAttention_ = -1;  // the KV chart's full-attention series, once a sliding window released blocks
-  // Finished requests already plotted, among those the newest snapshot still shows: the view holds
-  // every request from its end to when it ages out, so this stays as small as the view.
-  std::set<int64_t> latencySeen_;
+  // Every finished request plotted (a source may show a request again in a later snapshot; a replay
+  // shows each request's state at every step): about 40 bytes a request, 4 MB over 100,000.
+  std::unordered_set<int64_t> latencySeen_;
   int64_t latencyCount_ = 0;
   size_t nextChart_ = 0;  // round-robin position of the frame timer
   qint64 capacityBytes_ = 0;
