@@ -4,6 +4,7 @@
 // measured pipeline bubble of the real model against (D - 1) / (m + D - 1). The stage threads on their
 // own (and under ThreadSanitizer) are in tst_pipeline_stages.cpp.
 #include <QtTest/QtTest>
+#include <thread>
 
 #include <algorithm>
 #include <cmath>
@@ -477,7 +478,10 @@ class TestParallel : public QObject {
     const double want = pipeline_bubble_for_costs(layers.data(), devices, micro);
     qInfo("D %d m %d: mean bubble %.4f over %d steps; closed form %.4f ((D-1)/(m+D-1) = %.4f)", devices, micro,
           sum / steps, steps, want, pipeline_bubble_closed_form(devices, micro));
-    QVERIFY(std::abs(sum / steps - want) < 0.05);
+    // Stage threads beyond the machine's cores wait for a core as well as for their input: with more
+    // devices than cores the tolerance is wider (the test runs alone: RUN_SERIAL in tests/CMakeLists.txt).
+    const double tolerance = devices <= int(std::thread::hardware_concurrency()) ? 0.05 : 0.1;
+    QVERIFY2(std::abs(sum / steps - want) < tolerance, qPrintable(QStringLiteral("%1 vs %2").arg(sum / steps).arg(want)));
   }
 
 
