@@ -96,7 +96,7 @@ std::vector<T> get_vec(const std::vector<uint8_t>& in, size_t& at, uint64_t max_
   const auto n = get<uint64_t>(in, at);
   if (n > max_n || in.size() < at + n * sizeof(T)) throw std::runtime_error("group-quantized tensor: bad vector");
   std::vector<T> v(n);
-  std::memcpy(v.data(), in.data() + at, n * sizeof(T));
+  if (n > 0) std::memcpy(v.data(), in.data() + at, n * sizeof(T));  // an empty vector's data() may be null
   at += n * sizeof(T);
   return v;
 }
