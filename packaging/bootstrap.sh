@@ -220,9 +220,10 @@ run_tests() {
     cmake -S "$root" -B "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DINFERSCOPE_TSAN=ON >/dev/null
     cmake --build "$root/build-tsan" -j"$jobs" --target "${tsan_tests[@]}"
     # Qt is not instrumented: the suppressions hide only reports whose stacks pass through Qt's own code.
+    # die_after_fork=0: tests start helper processes with QProcess (fork, then exec at once).
     local t
     for t in "${tsan_tests[@]}"; do
-      TSAN_OPTIONS="suppressions=$root/tests/ui/tsan.supp halt_on_error=1" QT_QPA_PLATFORM=offscreen \
+      TSAN_OPTIONS="suppressions=$root/tests/ui/tsan.supp halt_on_error=1 die_after_fork=0" QT_QPA_PLATFORM=offscreen \
         "$root/build-tsan/tests/$t" || { echo "ThreadSanitizer: $t failed" >&2; failed=1; }
     done
   fi

@@ -9,8 +9,10 @@
 #include "kernels/cpu/thread_pool.h"
 
 // The row updates below are plain loops; built for the CPU's widest vectors where the compiler can
-// dispatch between copies (the engine itself is compiled for the baseline x86-64).
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+// dispatch between copies (the engine itself is compiled for the baseline x86-64). Not under the
+// sanitizers: their runtimes are not up yet when the loader runs the copies' resolvers.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__) && \
+    !defined(__SANITIZE_THREAD__)
 #define INFERSCOPE_WIDE_LOOP __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define INFERSCOPE_WIDE_LOOP
