@@ -155,17 +155,6 @@ void print_line(const ServerPoint& p) {
   std::printf("%7.1f  %-28s  %s  %s\n", p.t_s, p.url.toStdString().c_str(), remote::server_kind_name(s.kind), line.c_str());
 }
 
-// The replay socket of vLLM's publisher sits on the next port by default (5557 -> 5558).
-std::string default_replay(const std::string& endpoint) {
-  const auto colon = endpoint.rfind(':');
-  if (colon == std::string::npos) return {};
-  try {
-    return endpoint.substr(0, colon + 1) + std::to_string(std::stoi(endpoint.substr(colon + 1)) + 1);
-  } catch (...) {
-    return {};
-  }
-}
-
 int run_attach(const AttachOptions& o) {
   static int argc = 1;
   static char arg0[] = "inferscope-cli";
@@ -202,7 +191,7 @@ int run_attach(const AttachOptions& o) {
   remote::KvPrefixCache prefix_cache;
   std::unique_ptr<remote::KvEventSubscriber> kv;
   if (!o.kv_events.empty()) {
-    const std::string replay = o.kv_replay.empty() ? default_replay(o.kv_events) : o.kv_replay;
+    const std::string replay = o.kv_replay.empty() ? remote::default_replay_endpoint(o.kv_events) : o.kv_replay;
     kv = std::make_unique<remote::KvEventSubscriber>(o.kv_events, replay, o.kv_topic,
                                                      [&](std::int64_t, remote::KvEventBatch b) {
                                                        std::lock_guard lock(kv_mutex);

@@ -42,6 +42,17 @@ bool recv_all(zmq::socket_t& s, std::vector<zmq::message_t>& parts, std::size_t 
 
 }  // namespace
 
+std::string default_replay_endpoint(const std::string& endpoint) {
+  const auto colon = endpoint.rfind(':');
+  if (colon == std::string::npos || colon + 1 >= endpoint.size()) return {};
+  int port = 0;
+  for (size_t i = colon + 1; i < endpoint.size(); ++i) {
+    if (endpoint[i] < '0' || endpoint[i] > '9' || port > 65535) return {};
+    port = port * 10 + (endpoint[i] - '0');
+  }
+  return endpoint.substr(0, colon + 1) + std::to_string(port + 1);
+}
+
 KvEventSubscriber::KvEventSubscriber(std::string endpoint, std::string replay_endpoint, std::string topic,
                                      BatchHandler handler)
     : endpoint_(std::move(endpoint)), replay_endpoint_(std::move(replay_endpoint)), topic_(std::move(topic)),

@@ -27,6 +27,10 @@ struct KvEventStreamStatus {
   bool receiving = false;           // a message arrived in the last 5 s
 };
 
+// vLLM's default layout puts the replay socket on the publisher's next port (tcp://h:5557 -> tcp://h:5558);
+// empty when the endpoint has no numeric port.
+std::string default_replay_endpoint(const std::string& endpoint);
+
 class KvEventSubscriber {
  public:
   // Called on the subscriber's thread, in sequence order, once per batch.

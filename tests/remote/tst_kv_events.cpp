@@ -209,6 +209,13 @@ class TestKvEvents : public QObject {
     QCOMPARE(s.stored_total, std::uint64_t(3 + 1 + 2 + 1 + 2 + 1));
   }
 
+  void defaultReplayEndpoint() {
+    QCOMPARE(default_replay_endpoint("tcp://gpu-node:5557"), std::string("tcp://gpu-node:5558"));
+    QCOMPARE(default_replay_endpoint("tcp://10.0.0.5:65534"), std::string("tcp://10.0.0.5:65535"));
+    QCOMPARE(default_replay_endpoint("tcp://host"), std::string());
+    QCOMPARE(default_replay_endpoint("tcp://host:port"), std::string());
+  }
+
   void subscriberStopsWithoutAServer() {
     KvEventSubscriber sub("tcp://127.0.0.1:1", "tcp://127.0.0.1:2", "", [](std::int64_t, KvEventBatch) {});
     sub.start();

@@ -155,14 +155,9 @@ void AttachPanel::attachKvEvents(const QString& endpoint, const QString& replay,
     kvCache_ = remote::KvPrefixCache();
   }
   kvEndpoint_ = endpoint;
-  QString replayEndpoint = replay;
-  if (replayEndpoint.isEmpty()) {  // vLLM's default layout: the replay socket on the next port
-    const int colon = endpoint.lastIndexOf(':');
-    bool ok = false;
-    const int port = endpoint.mid(colon + 1).toInt(&ok);
-    if (colon > 0 && ok) replayEndpoint = endpoint.left(colon + 1) + QString::number(port + 1);
-  }
-  kv_ = std::make_unique<remote::KvEventSubscriber>(endpoint.toStdString(), replayEndpoint.toStdString(), topic.toStdString(),
+  const std::string replayEndpoint =
+      replay.isEmpty() ? remote::default_replay_endpoint(endpoint.toStdString()) : replay.toStdString();
+  kv_ = std::make_unique<remote::KvEventSubscriber>(endpoint.toStdString(), replayEndpoint, topic.toStdString(),
                                                     [this](std::int64_t, remote::KvEventBatch b) {
                                                       std::lock_guard lock(kvMutex_);
                                                       kvCache_.apply(b);
