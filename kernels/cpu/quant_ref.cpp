@@ -1,5 +1,5 @@
 // Scalar reference for the 32-element block formats and the type switch of quant.h.
-// Written from the format table in FACTS.md; this is the oracle every fast path is tested against.
+// Written from the format table in docs/gguf-formats.md; this is the oracle every fast path is tested against.
 #include <algorithm>
 #include <cassert>
 #include <cmath>

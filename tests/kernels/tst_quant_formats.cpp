@@ -1,4 +1,4 @@
-// Block formats: hand-built blocks against the closed-form values of the format table (FACTS.md),
+// Block formats: hand-built blocks against the closed-form values of the format table (docs/gguf-formats.md),
 // quantize -> dequantize error bounds, and the dispatched dequantizer against the reference.
 #include <QtTest>
 
