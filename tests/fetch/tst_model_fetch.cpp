@@ -251,6 +251,31 @@ class TstModelFetch : public QObject {
                                                QStringLiteral("tiny.gguf.notes")}));
   }
 
+  // The GGUF is assembled on a worker thread; a cancel that arrives then either stops it (nothing left) or
+  // comes after the model was committed (then it is reported as fetched, never "cancelled" with a file).
+  void cancelWhileExtracting_leavesNothingOrReportsTheModel() {
+    for (int round = 0; round < 20; ++round) {
+      QTemporaryDir dir;
+      ModelFetcher f;
+      f.setIndexUrl(server_.indexUrl());
+      f.setTargetDirectory(dir.path());
+      QString result;
+      connect(&f, &ModelFetcher::stageChanged, &f, [&](const QString& stage) {
+        if (stage.startsWith(QLatin1String("Extracting"))) f.cancel();
+      });
+      connect(&f, &ModelFetcher::succeeded, &f, [&] { result = QStringLiteral("ok"); });
+      connect(&f, &ModelFetcher::failed, &f, [&](const QString& e) { result = e; });
+      connect(&f, &ModelFetcher::cancelled, &f, [&] { result = QStringLiteral("cancelled"); });
+      f.start(model_);
+      QVERIFY(QTest::qWaitFor([&] { return !result.isEmpty(); }, 60000));
+      QVERIFY(!f.isRunning());
+      if (result == QLatin1String("cancelled"))
+        QCOMPARE(entries(dir.path()), QStringList());
+      else
+        QCOMPARE(result, QStringLiteral("ok"));
+    }
+  }
+
   void cancel_leavesNothing() {
     QTemporaryDir dir;
     server_.setMode(WheelServer::Mode::Stall);
