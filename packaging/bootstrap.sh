@@ -46,7 +46,7 @@ arch_models_sha256=(
 )
 
 # Tests whose threads the ThreadSanitizer job checks (the slower real-model engine tests time out under it).
-tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel engine_tst_pipeline_stages ui_tst_workbench remote_tst_kv_events fetch_tst_model_fetch)
+tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel engine_tst_pipeline_stages ui_tst_workbench remote_tst_kv_events fetch_tst_model_fetch ui_tst_attach_panel)
 
 say() { printf '\n== %s\n' "$*"; }
 
@@ -216,7 +216,7 @@ run_tests() {
   fi
 
   if [ "${INFERSCOPE_SKIP_TSAN:-0}" != 1 ]; then
-    say "tests: ThreadSanitizer build of the threads that feed the GUI (thread pool, sequence-parallel passes, engine worker and model loader, KV-event subscriber, model fetcher)"
+    say "tests: ThreadSanitizer build of the threads that feed the GUI (thread pool, sequence-parallel passes, engine worker and model loader, KV-event subscriber, server pollers, model fetcher)"
     cmake -S "$root" -B "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DINFERSCOPE_TSAN=ON >/dev/null
     cmake --build "$root/build-tsan" -j"$jobs" --target "${tsan_tests[@]}"
     # Qt is not instrumented: the suppressions hide only reports whose stacks pass through Qt's own code.
