@@ -30,6 +30,48 @@ uint64_t sample_seed(uint64_t seed, int index) {
 
 }  // namespace
 
+KvLayout engine_kv_layout(int kv_heads, int head_dim, const std::vector<int32_t>& layer_windows, const EngineConfig& c,
+                          std::vector<KvGroup>* groups_out) {
+  const int n_layers = int(layer_windows.size());
+  KvLayout layout;
+  layout.n_layers = n_layers;
+  layout.kv_heads = kv_heads;
+  layout.head_dim = head_dim;
+  layout.block_size = c.block_size;
+  layout.dtype = c.kv_dtype;
+  std::vector<KvGroup> groups{KvGroup{}};
+  const bool windowed = std::any_of(layer_windows.begin(), layer_windows.end(), [](int32_t w) { return w > 0; });
+  if (windowed && c.kv_window_release) {
+    KvGroupPlan plan = plan_kv_groups(layer_windows);
+    if (plan.groups.size() > 1) {
+      layout.n_layers = plan.layers_per_group;
+      layout.layer_pool = std::move(plan.layer_slot);
+      layout.layer_group = std::move(plan.layer_group);
+      groups = std::move(plan.groups);
+    }
+  }
+  if (groups.size() == 1) {
+    groups[0].layers.resize(size_t(n_layers));
+    for (int l = 0; l < n_layers; ++l) groups[0].layers[size_t(l)] = l;
+  }
+  if (groups_out) *groups_out = std::move(groups);
+  return layout;
+}
+
+KvBlockPlan kv_block_plan(const ModelCard& card, const EngineConfig& c) {
+  std::vector<int32_t> windows(size_t(std::max(0, card.n_layers)), card.sliding_window);
+  if (card.sliding_window > 0)
+    for (int l : card.global_layers) windows.at(size_t(l)) = 0;
+  std::vector<KvGroup> groups;
+  const KvLayout layout = engine_kv_layout(card.n_kv_heads, card.head_dim, windows, c, &groups);
+  KvBlockPlan p;
+  p.blocks = layout.blocks_for_budget(c.kv_budget_bytes);
+  p.groups = int(groups.size());
+  p.layers_per_block = layout.n_layers;
+  p.max_tokens = p.blocks / p.groups * c.block_size;
+  return p;
+}
+
 std::string EngineConfig::validate() const {
   if (block_size < 1 || block_size > 256) return "block size must be between 1 and 256 tokens";
   if (kv_budget_bytes == 0) return "the KV budget must be larger than 0";
@@ -48,28 +90,10 @@ LLMEngine::LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig conf
       pending_(model_->model->config().n_vocab) {
   if (const std::string why = config_.validate(); !why.empty()) throw std::invalid_argument(why);
   const ModelConfig& mc = model_->model->config();
-  KvLayout layout;
-  layout.n_layers = mc.n_layers;
-  layout.kv_heads = mc.n_kv_heads;
-  layout.head_dim = mc.head_dim;
-  layout.block_size = config_.block_size;
-  layout.dtype = config_.kv_dtype;
-  std::vector<KvGroup> groups{KvGroup{}};
-  if (mc.has_swa() && config_.kv_window_release) {
-    std::vector<int32_t> windows(size_t(mc.n_layers), 0);
-    for (int l = 0; l < mc.n_layers; ++l) windows[size_t(l)] = mc.is_swa(l) ? mc.sliding_window : 0;
-    KvGroupPlan plan = plan_kv_groups(windows);
-    if (plan.groups.size() > 1) {
-      layout.n_layers = plan.layers_per_group;
-      layout.layer_pool = std::move(plan.layer_slot);
-      layout.layer_group = std::move(plan.layer_group);
-      groups = std::move(plan.groups);
-    }
-  }
-  if (groups.size() == 1) {
-    groups[0].layers.resize(size_t(mc.n_layers));
-    for (int l = 0; l < mc.n_layers; ++l) groups[0].layers[size_t(l)] = l;
-  }
+  std::vector<int32_t> windows(size_t(mc.n_layers), 0);
+  for (int l = 0; l < mc.n_layers; ++l) windows[size_t(l)] = mc.is_swa(l) ? mc.sliding_window : 0;
+  std::vector<KvGroup> groups;
+  KvLayout layout = engine_kv_layout(mc.n_kv_heads, mc.head_dim, windows, config_, &groups);
   const int64_t blocks = layout.blocks_for_budget(config_.kv_budget_bytes);
   if (blocks < 1)
     throw std::invalid_argument("a KV budget of " + std::to_string(config_.kv_budget_bytes) +

@@ -99,6 +99,23 @@ struct RequestTotals {
   int64_t forgotten = 0;                        // ended requests dropped from the history
 };
 
+// The KV layout an engine with config c builds for a model whose layer l attends through a window of
+// layer_windows[l] tokens (0: the whole context): a block holds every layer's K/V, or, with window layers
+// and c.kv_window_release, one KV group's layers (engine/kv/kv_groups.h), the groups then written to
+// *groups_out (one group of every layer otherwise).
+KvLayout engine_kv_layout(int kv_heads, int head_dim, const std::vector<int32_t>& layer_windows, const EngineConfig& c,
+                          std::vector<KvGroup>* groups_out = nullptr);
+// What c.kv_budget_bytes buys an engine with config c for this model: the figures LLMEngine builds, so
+// settings can show them before they are applied (Gemma 3 270M: blocks of 3 layers in 6 groups with
+// window release, of all 18 layers in one without).
+struct KvBlockPlan {
+  int64_t blocks = 0;       // physical blocks (kv_num_blocks())
+  int groups = 1;           // KV groups that share them
+  int layers_per_block = 0;
+  int64_t max_tokens = 0;   // tokens one sequence surely reaches alone (KvCacheManager::max_tokens())
+};
+KvBlockPlan kv_block_plan(const ModelCard& card, const EngineConfig& c);
+
 struct StepResult {
   StepMetrics metrics;
   std::vector<TokenEvent> events;

@@ -106,6 +106,10 @@ SamplingParams to_params(const SamplingOptions& o) {
   return p;
 }
 
+const char* const kNoWindowReleaseHelp =
+    "sliding-window models (Gemma 3): keep every layer's KV blocks for the whole context and apply the window as "
+    "a mask only, instead of handing back the blocks a window has passed (the same tokens, more KV memory)";
+
 void add_engine_options(CLI::App* app, EngineOptions& o) {
   app->add_option("--batching", o.batching, "continuous | static")->check(CLI::IsMember({"continuous", "static"}));
   app->add_option("--max-seqs", o.max_seqs, "sequences running at once")->check(CLI::Range(1, 1024));
@@ -118,6 +122,7 @@ void add_engine_options(CLI::App* app, EngineOptions& o) {
   app->add_option("--chunked-prefill", o.chunked_prefill, "on | off")->check(CLI::IsMember({"on", "off"}));
   app->add_option("--attention", o.attention, "naive | tiled")->check(CLI::IsMember({"naive", "tiled"}));
   app->add_flag("--no-kv-cache", o.no_kv_cache, "recompute every sequence from its first token at every step");
+  app->add_flag("--no-window-release", o.no_window_release, kNoWindowReleaseHelp);
   app->add_option("-t,--threads", o.threads, "compute threads (0 = one per core)")->check(CLI::Range(0, 256));
   app->add_option("--spec", o.spec,
                   "speculative decoding drafter: draft:FILE.gguf (same vocabulary), self:MODE (the target at a "
@@ -154,6 +159,7 @@ EngineConfig to_engine_config(const EngineOptions& o, const nlohmann::json& base
   try {
     EngineConfig c = engine_config_from_json(merged);
     c.backend = selected_backend();
+    if (o.no_window_release) c.kv_window_release = false;
     return c;
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());

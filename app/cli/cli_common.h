@@ -63,12 +63,15 @@ struct EngineOptions {
   std::string chunked_prefill = "on";
   std::string attention = "tiled";
   bool no_kv_cache = false;
+  bool no_window_release = false;  // --no-window-release: sliding-window layers keep every block (mask only)
   int threads = 0;
   std::string spec = "off";  // --spec draft:FILE.gguf | self:MODE | early-exit:L | ngram[:N] | off
   int spec_k = 4;            // --spec-k K (1..16)
   CLI::App* app = nullptr;  // set by add_engine_options; tells which flags were given
 };
 void add_engine_options(CLI::App* app, EngineOptions& o);
+// The help text of --no-window-release (generate, run and bench).
+extern const char* const kNoWindowReleaseHelp;
 // Only the flags the user gave, as scenario-style engine settings (so they can override a scenario).
 nlohmann::json engine_overrides(const EngineOptions& o);
 // Defaults + the given flags (+ base settings underneath, e.g. from a scenario). Throws UsageError.

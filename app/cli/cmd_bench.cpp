@@ -33,6 +33,7 @@ struct BenchOptions {
   int reps = 3;
   bool json = false;
   bool ceilings = true;
+  bool window_release = true;
   std::string kv_dtype = "f16";
 };
 
@@ -64,6 +65,7 @@ EngineConfig bench_config(const LoadedModel& m, const BenchOptions& o, int threa
   cfg.threads = threads;
   cfg.kv_dtype = *kernels::kv_dtype_from_name(o.kv_dtype);
   cfg.prefix_caching = false;
+  cfg.kv_window_release = o.window_release;
   cfg.sched.max_num_seqs = seqs;
   cfg.sched.max_num_batched_tokens = std::max(512, tokens_per_seq);
   cfg.kv_budget_bytes =
@@ -318,6 +320,7 @@ Command add_bench_command(CLI::App& root) {
   app->add_option("--batch-gen", o->batch_gen, "generated tokens per sequence in batched decode")->check(CLI::Range(2, 8192));
   app->add_option("-r,--repetitions", o->reps, "timed repetitions after one warm-up (median reported)")->check(CLI::Range(1, 100));
   app->add_option("--kv-dtype", o->kv_dtype, "KV cache dtype")->check(CLI::IsMember({"f32", "f16", "bf16", "fp8", "int8"}));
+  app->add_flag("!--no-window-release", o->window_release, kNoWindowReleaseHelp);
   app->add_flag("!--no-ceilings", o->ceilings, "skip measuring bandwidth and compute peaks (no roofline fractions)");
   app->add_flag("--json", o->json, "print one JSON document");
   return {app, [o] { return run_bench(*o); }};

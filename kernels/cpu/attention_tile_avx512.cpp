@@ -1,6 +1,7 @@
 // AVX-512 tile kernels of paged attention: scores as 16-wide dot products reduced per key, the
 // softmax weights of a whole tile with one vector exp, and the weighted sum of V with the
-// accumulator row held in registers (head_dim up to 128; larger heads use the scalar kernel).
+// accumulator row held in registers (head_dim up to 128; up to 256 in slices; larger heads use the
+// scalar kernel).
 #include "kernels/cpu/avx512_intrinsics.h"
 
 #include <algorithm>
@@ -215,9 +216,119 @@ void update_p(const TileQuery* qs, const Source& src, const float* kscale, const
     for (int c = 0; c < NV; ++c) _mm512_mask_storeu_ps(qs[p].acc + 16 * c, mk[c], av[p][c]);
 }
 
+// Heads wider than 128 (Gemma 3: 256, with 4 query heads on each KV head). update_p would need P x NV
+// accumulators in registers, so it ran one query at a time and widened every K and V row once per query
+// head. This kernel takes P queries through the head dimension in slices instead: the scores of P queries
+// x 4 keys accumulate in registers over all NV vectors of q (read from memory), and the weighted V sum
+// keeps a kSlice-vector slice of each query's accumulator in registers over all keys, so each K and V row
+// is widened once for all P queries. Per query and lane the operations and their order are update_p's
+// (the slicing only reorders independent lanes), so the results are the same bits for any P.
+template <int NV, int P, class Source>
+void update_sliced(const TileQuery* qs, const Source& src, const float* kscale, const float* vscale, int hd) {
+  constexpr int kSlice = 4;  // P x kSlice accumulators + kSlice value vectors: 20 registers at P = 4
+  __mmask16 mk[NV];
+  for (int c = 0; c < NV; ++c) mk[c] = tail_mask(hd, c);
+  int nt_max = 0, nt_min = kAttentionTile;
+  for (int p = 0; p < P; ++p) nt_max = std::max(nt_max, qs[p].nt), nt_min = std::min(nt_min, qs[p].nt);
+
+  // 1. Scores. A key past some query's nt (but below nt_max) gets a score for it too, in a lane that the
+  //    softmax below masks to -inf; keys past nt_max are never read (their lanes multiply zeros).
+  alignas(64) float s[P][kAttentionTile];
+  for (int j0 = 0; j0 < nt_max; j0 += 4) {
+    const int nk = std::min(4, nt_max - j0);
+    __m512 d[P][4];
+#pragma GCC unroll 16
+    for (int c = 0; c < NV; ++c) {
+      __m512 kv[4];
+#pragma GCC unroll 4
+      for (int u = 0; u < 4; ++u) kv[u] = u < nk ? src.k(j0 + u, c, mk[c]) : _mm512_setzero_ps();
+#pragma GCC unroll 4
+      for (int p = 0; p < P; ++p) {
+        const __m512 qc = _mm512_maskz_loadu_ps(mk[c], qs[p].q + 16 * c);
+#pragma GCC unroll 4
+        for (int u = 0; u < 4; ++u) d[p][u] = c == 0 ? _mm512_mul_ps(qc, kv[u]) : _mm512_fmadd_ps(qc, kv[u], d[p][u]);
+      }
+    }
+    const __m128 ks = _mm_loadu_ps(kscale + j0);
+#pragma GCC unroll 4
+    for (int p = 0; p < P; ++p) _mm_store_ps(s[p] + j0, _mm_mul_ps(sum4(d[p]), ks));
+  }
+
+  // 2. Softmax weights; the accumulators are rescaled slice by slice below.
+  const __m512 ninf = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
+  alignas(64) float w[P][kAttentionTile];
+  float alpha[P];
+  bool rescale[P];
+  for (int p = 0; p < P; ++p) {
+    const TileQuery& t = qs[p];
+    const __mmask16 m0 = key_mask(t.nt, 0), m1 = key_mask(t.nt, 1);
+    const __m512 s0 = _mm512_mask_load_ps(ninf, m0, s[p]), s1 = _mm512_mask_load_ps(ninf, m1, s[p] + 16);
+    const float m_new = std::max(*t.m, _mm512_reduce_max_ps(_mm512_max_ps(s0, s1)));
+    rescale[p] = m_new != *t.m;
+    alpha[p] = 1.0f;
+    if (rescale[p]) {
+      alpha[p] = std::exp(*t.m - m_new);  // exp(-inf) = 0 on the first tile
+      *t.l *= alpha[p];
+      *t.m = m_new;
+    }
+    const __m512 mn = _mm512_set1_ps(m_new);
+    const __m512 p0 = _mm512_maskz_mov_ps(m0, avx512::exp_ps(_mm512_sub_ps(s0, mn)));
+    const __m512 p1 = _mm512_maskz_mov_ps(m1, avx512::exp_ps(_mm512_sub_ps(s1, mn)));
+    *t.l += _mm512_reduce_add_ps(_mm512_add_ps(p0, p1));
+    _mm512_store_ps(w[p], _mm512_mul_ps(p0, _mm512_maskz_loadu_ps(m0, vscale)));
+    _mm512_store_ps(w[p] + 16, _mm512_mul_ps(p1, _mm512_maskz_loadu_ps(m1, vscale + 16)));
+  }
+
+  // 3. Weighted sum of V, one slice of the head dimension at a time.
+#pragma GCC unroll 4
+  for (int c0 = 0; c0 < NV; c0 += kSlice) {
+    constexpr int kLast = NV % kSlice == 0 ? kSlice : NV % kSlice;
+    const int cn = c0 + kSlice <= NV ? kSlice : kLast;
+    __m512 r[P][kSlice];
+#pragma GCC unroll 4
+    for (int p = 0; p < P; ++p)
+#pragma GCC unroll 4
+      for (int cc = 0; cc < kSlice; ++cc) {
+        if (cc >= cn) continue;
+        r[p][cc] = _mm512_maskz_loadu_ps(mk[c0 + cc], qs[p].acc + 16 * (c0 + cc));
+        if (rescale[p]) r[p][cc] = _mm512_mul_ps(r[p][cc], _mm512_set1_ps(alpha[p]));
+      }
+    for (int j = 0; j < nt_max; ++j) {
+      __m512 vv[kSlice];
+#pragma GCC unroll 4
+      for (int cc = 0; cc < kSlice; ++cc)
+        if (cc < cn) vv[cc] = src.v(j, c0 + cc, mk[c0 + cc]);
+      const bool all = j < nt_min;
+#pragma GCC unroll 4
+      for (int p = 0; p < P; ++p) {
+        if (!all && j >= qs[p].nt) continue;
+        const __m512 wj = _mm512_set1_ps(w[p][j]);
+#pragma GCC unroll 4
+        for (int cc = 0; cc < kSlice; ++cc)
+          if (cc < cn) r[p][cc] = _mm512_fmadd_ps(wj, vv[cc], r[p][cc]);
+      }
+    }
+#pragma GCC unroll 4
+    for (int p = 0; p < P; ++p)
+#pragma GCC unroll 4
+      for (int cc = 0; cc < kSlice; ++cc)
+        if (cc < cn) _mm512_mask_storeu_ps(qs[p].acc + 16 * (c0 + cc), mk[c0 + cc], r[p][cc]);
+  }
+}
+
 template <int NV, class Source>
 void update_nv(const TileQuery* qs, int n, const Source& src, const float* kscale, const float* vscale, int hd) {
-  constexpr int kMaxP = NV <= 4 ? 3 : NV <= 8 ? 2 : 1;  // accumulators: P x NV registers
+  if constexpr (NV > 8) {
+    int i = 0;
+    for (; i + 4 <= n; i += 4) update_sliced<NV, 4>(qs + i, src, kscale, vscale, hd);
+    switch (n - i) {
+      case 3: return update_sliced<NV, 3>(qs + i, src, kscale, vscale, hd);
+      case 2: return update_sliced<NV, 2>(qs + i, src, kscale, vscale, hd);
+      case 1: return update_sliced<NV, 1>(qs + i, src, kscale, vscale, hd);
+      default: return;
+    }
+  }
+  constexpr int kMaxP = NV <= 4 ? 3 : 2;  // accumulators: P x NV registers
   int i = 0;
   for (; i + kMaxP <= n; i += kMaxP) update_p<NV, kMaxP>(qs + i, src, kscale, vscale, hd);
   for (; i < n; ++i) update_p<NV, 1>(qs + i, src, kscale, vscale, hd);
@@ -234,7 +345,7 @@ bool update_any(const TileQuery* qs, int n, const Source& src, const float* ksca
     case 6: update_nv<6>(qs, n, src, kscale, vscale, hd); return true;
     case 7: update_nv<7>(qs, n, src, kscale, vscale, hd); return true;
     case 8: update_nv<8>(qs, n, src, kscale, vscale, hd); return true;
-    // Up to 256-wide heads (Gemma 3): one query at a time, its 16 accumulators in registers.
+    // Up to 256-wide heads (Gemma 3): update_sliced.
     case 9: update_nv<9>(qs, n, src, kscale, vscale, hd); return true;
     case 10: update_nv<10>(qs, n, src, kscale, vscale, hd); return true;
     case 11: update_nv<11>(qs, n, src, kscale, vscale, hd); return true;

@@ -170,6 +170,44 @@ class TestEngineWindow : public QObject {
     // 0..9 (positions < 40) released in each of the two window groups, before the sequence ended.
     QCOMPARE(r.window_releases, int64_t{2 * 10});
   }
+
+  // What the settings show before an engine exists (kv_block_plan, from the model card) is what the engine
+  // then builds. Gemma 3 270M at the default 64 MiB of f16: with release a block holds one group of 3
+  // layers, 16 x 3 x 2 x 256 x 2 = 49,152 bytes -> 1,365 blocks shared by 6 groups, so a sequence surely
+  // reaches 227 x 16 = 3,632 tokens; without, all 18 layers, 294,912 bytes -> 227 blocks, the same 3,632
+  // tokens. arch_gemma3 (3 layers, 1 KV head of 32, blocks of 4): groups of 1 layer, 512 bytes -> 2,048
+  // blocks of 1 MiB in 3 groups (682 x 4 = 2,728 tokens); without, 1,536 bytes -> 682 blocks.
+  void settingsBlockCountIsTheEngines() {
+    INFERSCOPE_REQUIRE_MODEL(test::arch_models_dir(), "the random-weight architecture models");
+    struct Case {
+      std::string path;
+      int block_size;
+      size_t budget;
+      int64_t with, without, tokens;
+      int groups;
+    };
+    std::vector<Case> cases{{test::arch_models_dir() + "/arch_gemma3.gguf", 4, size_t(1) << 20, 2048, 682, 2728, 3}};
+    if (const std::string g = gemma_path_if_present(); !g.empty())
+      cases.push_back({g, 16, size_t(64) << 20, 1365, 227, 3632, 6});
+    for (const Case& k : cases) {
+      const std::shared_ptr<const LoadedModel> m = load_model(k.path);
+      for (bool release : {true, false}) {
+        EngineConfig cfg;
+        cfg.block_size = k.block_size;
+        cfg.kv_budget_bytes = k.budget;
+        cfg.kv_window_release = release;
+        cfg.threads = 1;
+        const KvBlockPlan shown = kv_block_plan(m->card, cfg);
+        QCOMPARE(shown.blocks, release ? k.with : k.without);
+        QCOMPARE(shown.groups, release ? k.groups : 1);
+        QCOMPARE(shown.max_tokens, k.tokens);
+        LLMEngine engine(m, cfg);
+        QCOMPARE(engine.kv_num_blocks(), shown.blocks);
+        QCOMPARE(engine.kv_manager().num_groups(), shown.groups);
+        QCOMPARE(engine.kv_manager().max_tokens(), shown.max_tokens);
+      }
+    }
+  }
 };
 
 QTEST_APPLESS_MAIN(TestEngineWindow)

@@ -1,14 +1,20 @@
 // Attention over 256-wide heads (Gemma 3: 4 query heads on 1 KV head): the tiled kernel's decode rows and
 // prefill chunks against plain attention in double over the stored K/V, and a chunk row bit for bit
-// equal to the same row computed alone (paged_attention_chunk's contract), for F32 and F16 caches.
+// equal to the same row computed alone (paged_attention_chunk's contract), for F32 and F16 caches; and the
+// AVX-512 tile kernel, which takes up to 4 queries through such a head together, giving each query the bits
+// it gets alone, over F16 rows in place and over decoded rows, with queries that see different key counts.
 #include <QtTest/QtTest>
 
 #include <algorithm>
+#include <cstring>
 #include <cmath>
 #include <numeric>
 #include <random>
 #include <vector>
 
+#include "kernels/cpu/attention_tile.h"
+#include "kernels/cpu/dispatch.h"
+#include "kernels/cpu/fp16.h"
 #include "kernels/cpu/paged_attention.h"
 
 using namespace inferscope::kernels;
@@ -118,6 +124,66 @@ class TestAttentionWideHeads : public QObject {
       paged_attention(c.args(keys), &q[size_t(i) * row], naive.data(), AttentionImpl::Naive, scratch.data(), nullptr);
       QVERIFY(max_abs_diff(naive.data(), c.reference(&q[size_t(i) * row], keys)) < 2e-5);
     }
+  }
+
+  // Queries that share a tile call (a decode row's 4 heads, or a chunk's rows) must each get the bits they
+  // get alone, whatever their partners: the kernel groups them only to widen each key and value row once.
+  void tileKernelGroupsQueriesInvariantly_data() {
+    QTest::addColumn<bool>("f16_in_place");
+    QTest::newRow("f16 rows in place") << true;
+    QTest::newRow("decoded rows") << false;
+  }
+  void tileKernelGroupsQueriesInvariantly() {
+    QFETCH(bool, f16_in_place);
+    if (active_simd() < SimdLevel::Avx512) QSKIP("the AVX-512 tile kernels need AVX-512");
+    const attn::TileKernels& tk = attn::tile_kernels_avx512();
+    constexpr int kTile = kAttentionTile, kQueries = 7;  // a group of 4, then one of 3
+    std::mt19937 rng(17);
+    std::uniform_real_distribution<float> u(-2.0f, 2.0f);
+    std::vector<uint16_t> kh(size_t(kTile) * kHeadDim), vh(kh.size());
+    for (uint16_t& x : kh) x = fp32_to_fp16(u(rng));
+    for (uint16_t& x : vh) x = fp32_to_fp16(u(rng));
+    const uint8_t* krows[kTile];
+    const uint8_t* vrows[kTile];
+    for (int j = 0; j < kTile; ++j) {
+      krows[j] = reinterpret_cast<const uint8_t*>(&kh[size_t(j) * kHeadDim]);
+      vrows[j] = reinterpret_cast<const uint8_t*>(&vh[size_t(j) * kHeadDim]);
+    }
+    std::vector<float> kt(kh.size()), vt(vh.size());
+    tk.decode(KvDtype::F16, krows, kTile, kHeadDim, kt.data());
+    tk.decode(KvDtype::F16, vrows, kTile, kHeadDim, vt.data());
+    float kscale[kTile + 8], vscale[kTile + 8];
+    for (int j = 0; j < kTile + 8; ++j) kscale[j] = 0.0625f, vscale[j] = 1.0f;
+    std::vector<float> q(size_t(kQueries) * kHeadDim);
+    for (float& x : q) x = u(rng);
+    const int nts[kQueries] = {32, 32, 17, 32, 5, 32, 29};  // causal rows of a chunk see fewer keys
+
+    // Two tiles in a row, so the second rescales accumulators that the first left.
+    struct State {
+      std::vector<float> acc = std::vector<float>(size_t(kQueries) * kHeadDim, 0.0f);
+      float m[kQueries], l[kQueries];
+      State() { std::fill(m, m + kQueries, -INFINITY), std::fill(l, l + kQueries, 0.0f); }
+    };
+    auto run = [&](State& st, int first, int n, float bias) {
+      std::vector<attn::TileQuery> qs;
+      for (int i = first; i < first + n; ++i)
+        qs.push_back({&q[size_t(i) * kHeadDim], &st.acc[size_t(i) * kHeadDim], &st.m[i], &st.l[i], nts[i]});
+      for (int j = 0; j < kTile; ++j) kscale[j] = 0.0625f + bias * float(j % 3);
+      if (f16_in_place)
+        QVERIFY(tk.update_f16_rows(qs.data(), n, krows, vrows, kscale, vscale, kHeadDim));
+      else
+        tk.update(qs.data(), n, kt.data(), vt.data(), kscale, vscale, kHeadDim);
+    };
+    State together, alone;
+    for (float bias : {0.0f, 0.5f}) {
+      run(together, 0, 4, bias);
+      run(together, 4, 3, bias);
+      for (int i = 0; i < kQueries; ++i) run(alone, i, 1, bias);
+    }
+    QVERIFY(std::memcmp(together.acc.data(), alone.acc.data(), together.acc.size() * sizeof(float)) == 0);
+    QVERIFY(std::memcmp(together.m, alone.m, sizeof together.m) == 0);
+    QVERIFY(std::memcmp(together.l, alone.l, sizeof together.l) == 0);
+    for (float x : together.acc) QVERIFY(std::isfinite(x));
   }
 };
 

@@ -206,14 +206,7 @@ void EngineSettingsPanel::setModelCard(const std::optional<ModelCard>& card) {
 
 int64_t EngineSettingsPanel::blocksForCurrentSettings() const {
   if (!card_) return -1;
-  const EngineConfig c = config();
-  KvLayout layout;
-  layout.n_layers = card_->n_layers;
-  layout.kv_heads = card_->n_kv_heads;
-  layout.head_dim = card_->head_dim;
-  layout.block_size = c.block_size;
-  layout.dtype = c.kv_dtype;
-  return layout.blocks_for_budget(c.kv_budget_bytes);
+  return kv_block_plan(*card_, config()).blocks;  // the engine's own figure (window models: per KV group)
 }
 
 void EngineSettingsPanel::setAppliedStatus(const QString& text, bool error) {
@@ -258,7 +251,7 @@ void EngineSettingsPanel::updateDerived() {
   if (blocks < 0) {
     blocks_->setText(tr("(load a model to see the block count)"));
   } else {
-    blocks_->setText(tr("%1 blocks = %2 tokens").arg(blocks).arg(blocks * c.block_size));
+    blocks_->setText(tr("%1 blocks = %2 tokens").arg(blocks).arg(kv_block_plan(*card_, c).max_tokens));
     if (blocks == 0 && validation_.isEmpty()) validation_ = tr("The KV budget does not hold a single block.");
   }
   apply_->setEnabled(validation_.isEmpty());
