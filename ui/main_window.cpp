@@ -37,6 +37,7 @@
 #include "ui/export/export_menu.h"
 #include "ui/attach/attach_panel.h"
 #include "ui/fetch/get_models_dialog.h"
+#include "ui/installed_data.h"
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
 #include "ui/model_picker/model_picker_dialog.h"
@@ -281,7 +282,8 @@ void MainWindow::createActions() {
 
   openScenarioAct_ = new QAction(this);
   connect(openScenarioAct_, &QAction::triggered, this, [this] {
-    const QString f = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), tr("Scenarios (*.json)"));
+    // The ready-made scenarios are the place to start (the installed copies, which the user can edit).
+    const QString f = QFileDialog::getOpenFileName(this, tr("Open scenario"), installedScenariosDir(), tr("Scenarios (*.json)"));
     QString err;
     if (!f.isEmpty() && !loadScenario(f, &err)) showError(tr("Scenario not loaded"), err);
   });

@@ -24,6 +24,7 @@
 #include "ui/attach/attach_panel.h"
 #include "ui/presentation_bar.h"
 #include "ui/start_page.h"
+#include "ui/timeline/timeline_bar.h"
 
 namespace inferscope::ui {
 
@@ -98,6 +99,7 @@ void MainWindow::enterPresentation() {
   presentationBar_->show();
   updatePresentationBar();
   charts_->setPresentation(true, px);
+  timeline_->setTextPixelSize(px);
   if (attach_) attach_->setPresentation(true, px);
   for (MetricsChart* c : compare_->charts()) {
     c->setTextPixelSize(px);
@@ -112,6 +114,7 @@ void MainWindow::leavePresentation() {
   presentation_ = false;
   presentationBar_->hide();
   charts_->setPresentation(false, 0);
+  timeline_->setTextPixelSize(0);
   if (attach_) attach_->setPresentation(false, 0);
   for (MetricsChart* c : compare_->charts()) {
     c->setTextPixelSize(0);

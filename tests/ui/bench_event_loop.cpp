@@ -185,7 +185,10 @@ int main(int argc, char** argv) {
   spec.gen_max = tiny ? 256 : 128;
   spec.seed = 1;
   c->setStepsPerSecond(0);
+  const double rssIdle = procStatusMib("VmRSS:");
   c->startLoad(spec);
+  runFor(100);  // the load is planned and queued on the engine thread
+  const double rssQueued = procStatusMib("VmRSS:");
   c->run();
   const int64_t steps0 = c->totalSteps();
   int snapshots = 0;
@@ -208,6 +211,7 @@ int main(int argc, char** argv) {
                 static_cast<long long>(snap->totals.waiting), snap->requests.size());
   std::printf("GUI thread CPU while running: %.1f ms per second, %d snapshots, %.3f ms per snapshot\n",
               cpuMs / cl.value(secondsOpt).toDouble(), snapshots, snapshots ? cpuMs / snapshots : 0.0);
+  std::printf("resident memory: %.1f MiB with the model loaded, %.1f MiB with the load queued\n", rssIdle, rssQueued);
   std::printf("resident memory after the run: %.1f MiB (peak %.1f MiB)\n", procStatusMib("VmRSS:"), procStatusMib("VmHWM:"));
   if (cl.isSet(profileOpt)) {
     std::printf("chart layouts (refits) during the whole run:");

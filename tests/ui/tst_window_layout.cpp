@@ -23,6 +23,9 @@
 #include <QTemporaryFile>
 #include <QToolBar>
 #include <QValueAxis>
+#include <QAbstractSpinBox>
+#include <QToolButton>
+#include <QFontInfo>
 #include <QtTest/QtTest>
 #include <cmath>
 
@@ -39,6 +42,7 @@
 #include "ui/panels/load_generator_panel.h"
 #include "ui/panels/log_panel.h"
 #include "ui/presentation_bar.h"
+#include "ui/timeline/timeline_bar.h"
 #include "ui/start_page.h"
 
 using namespace inferscope;
@@ -259,6 +263,7 @@ class TstWindowLayout : public QObject {
     const QByteArray geometry = w->saveGeometry();
     const QByteArray state = w->saveState();
     const QRect frame = w->frameGeometry();
+    const int timelineHeight = w->timeline()->height();
 
     w->presentationAction()->trigger();  // the toolbar's button / F11
     QVERIFY(w->isPresentation());
@@ -285,6 +290,17 @@ class TstWindowLayout : public QObject {
       // Large: each of the one or two charts gets at least a third of the screen's area.
       QVERIFY2(double(c->width()) * c->height() >= screenSize().width() * screenSize().height() / 3.0, qPrintable(describe(c)));
     }
+    // The timeline under the stage: its own text (position, speed, Live) at the classroom size, whole.
+    QVERIFY(w->timeline()->isVisible());
+    for (QWidget* t : w->timeline()->findChildren<QWidget*>()) {
+      if (!t->isVisible() || !(qobject_cast<QLabel*>(t) || qobject_cast<QAbstractSpinBox*>(t) || qobject_cast<QToolButton*>(t))) continue;
+      QVERIFY2(QFontInfo(t->font()).pixelSize() >= px, qPrintable(t->objectName() + QStringLiteral(": ") + QString::number(QFontInfo(t->font()).pixelSize())));
+    }
+    {
+      auto* label = w->timeline()->findChild<QLabel*>(QStringLiteral("timeline_label"));
+      QVERIFY(label);
+      QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= label->contentsRect().width(), qPrintable(label->text()));
+    }
     {
       const QStringList faults = layoutFaults(w.get());
       QVERIFY2(faults.isEmpty(), qPrintable(faults.join(QLatin1Char('\n'))));
@@ -300,6 +316,8 @@ class TstWindowLayout : public QObject {
     QCOMPARE(w->saveGeometry(), geometry);
     QCOMPARE(w->saveState(), state);
     QVERIFY(!w->presentationBar()->isVisible());
+    QCOMPARE(w->timeline()->textPixelSize(), 0);
+    QCOMPARE(w->timeline()->height(), timelineHeight);
     for (MetricsChart* c : w->charts()->charts()) {
       QVERIFY(!c->presentationStyle());
       QVERIFY(c->isVisible());

@@ -11,6 +11,8 @@
 
 namespace inferscope::ui {
 
+class PackedState;
+
 struct EngineSnapshot {
   std::vector<StepMetrics> new_steps;                  // steps run since the previous snapshot, in order
   std::shared_ptr<const BlockMapSnapshot> block_map;   // after the newest step (never null once a model is loaded)
@@ -25,6 +27,9 @@ struct EngineSnapshot {
   bool has_unfinished = false;                         // requests are waiting or running
   bool engine_rebuilt = false;                         // first snapshot of a fresh engine: drop old history
   bool load_all_submitted = true;                      // the load generator has submitted its whole plan
+  // The same state packed for the live timeline's history, made on the engine thread so the GUI thread
+  // does not spend its time compressing (null where a source does not make one).
+  std::shared_ptr<const PackedState> packed;
 };
 
 using EngineSnapshotPtr = std::shared_ptr<const EngineSnapshot>;

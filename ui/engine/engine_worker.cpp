@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "engine/tokenizer/tokenizer.h"
+#include "ui/engine/packed_state.h"
 
 namespace inferscope::ui {
 
@@ -402,6 +403,7 @@ void EngineWorker::doPublish() {
   snap->engine_rebuilt = rebuilt_;
   snap->load_all_submitted = !driver_ || driver_->all_submitted();
   rebuilt_ = false;
+  if (!snap->new_steps.empty()) snap->packed = std::make_shared<const PackedState>(*snap);
   sincePublish_.restart();
   emit snapshotReady(std::move(snap));
 }

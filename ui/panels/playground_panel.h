@@ -27,6 +27,9 @@ class PlaygroundPanel : public QWidget {
   // Submits through the session and follows its current source's answers (prompt pieces, tokens).
   explicit PlaygroundPanel(WorkbenchSession* session, QWidget* parent = nullptr);
   void addSnapshot(const EngineSnapshot& s);
+  // The timeline's step: the transcript and status as they were in state (the session's stateAt), the
+  // tokens streamed after it hidden; null follows the stream again (everything streamed so far).
+  void showState(EngineSnapshotPtr state);
   int64_t currentRequest() const { return requestId_; }
   QString outputText() const;      // generated text only
   QString transcriptText() const;  // prompt tokens then generated tokens, as shown
@@ -41,6 +44,7 @@ class PlaygroundPanel : public QWidget {
  private:
   void retranslateUi();
   void render();  // the whole transcript, when the prompt's split into hit / prefilled becomes known
+  void showStatus(const RequestInfo& r);
   void appendOutput(const QString& text, TokenOrigin origin, int index);
 
   WorkbenchSession* session_;
@@ -69,6 +73,9 @@ class PlaygroundPanel : public QWidget {
     TokenOrigin origin;
   };
   std::vector<Shown> output_tokens_;
+  // While the timeline shows an earlier step: the output tokens and prompt split shown (-1: following).
+  int shownTokens_ = -1;
+  int shownHit_ = -1;
 };
 
 }  // namespace inferscope::ui

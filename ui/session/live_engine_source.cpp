@@ -73,18 +73,27 @@ void LiveEngineSource::remember(const EngineSnapshotPtr& s) {
   addMarkers(*s, streamSteps_);
   streamSteps_ += int64_t(s->new_steps.size());
   if (s->new_steps.empty() || !s->block_map) return;
-  if (history_.size() >= kMaxHistory) {
+  Kept kept{streamSteps_ - 1, s->packed ? s->packed : std::make_shared<const PackedState>(*s)};
+  while (!history_.empty() && (history_.size() >= kMaxHistory || historyBytes_ + kept.state->bytes() > kMaxHistoryBytes)) {
     // Thin evenly, keeping the newest: the history stays bounded however long the run goes on.
-    std::vector<std::pair<int64_t, EngineSnapshotPtr>> kept;
-    kept.reserve(kMaxHistory / 2 + 1);
-    for (size_t i = history_.size() % 2; i < history_.size(); i += 2) kept.push_back(std::move(history_[i]));
-    history_ = std::move(kept);
+    std::vector<Kept> thinned;
+    thinned.reserve(history_.size() / 2 + 1);
+    historyBytes_ = 0;
+    for (size_t i = history_.size() % 2; i < history_.size(); i += 2) {
+      historyBytes_ += history_[i].state->bytes();
+      thinned.push_back(std::move(history_[i]));
+    }
+    history_ = std::move(thinned);
   }
-  history_.emplace_back(streamSteps_ - 1, s);
+  historyBytes_ += kept.state->bytes();
+  history_.push_back(std::move(kept));
 }
 
 void LiveEngineSource::restartStream() {
   history_.clear();
+  historyBytes_ = 0;
+  unpackedIndex_ = -1;
+  unpacked_.reset();
   streamSteps_ = 0;
   markers_.clear();
   seen_.clear();
@@ -115,12 +124,29 @@ void LiveEngineSource::addMarkers(const EngineSnapshot& s, int64_t firstIndex) {
     if (ended && before.state != r.state) add(at, record::MarkerKind::Finished, r.id, r.finish_reason);
     before = {r.state, r.preemptions};
   }
+  if (seen_.size() > kMaxSeen) {
+    // Ended requests never change again: forget those the view no longer shows, then (a queue this long
+    // is rare) any the view does not show.
+    std::unordered_map<int64_t, bool> shown;
+    for (const RequestInfo& r : s.requests) shown[r.id] = true;
+    for (int pass = 0; pass < 2 && seen_.size() > kMaxSeen; ++pass)
+      for (auto it = seen_.begin(); it != seen_.end();) {
+        const bool ended = it->second.state == "finished" || it->second.state == "failed" || it->second.state == "cancelled";
+        if (!shown.count(it->first) && (ended || pass == 1)) it = seen_.erase(it);
+        else ++it;
+      }
+  }
 }
 
 EngineSnapshotPtr LiveEngineSource::stateAt(int64_t index) const {
-  auto it = std::upper_bound(history_.begin(), history_.end(), index,
-                             [](int64_t i, const std::pair<int64_t, EngineSnapshotPtr>& e) { return i < e.first; });
-  return it == history_.begin() ? nullptr : std::prev(it)->second;
+  auto it = std::upper_bound(history_.begin(), history_.end(), index, [](int64_t i, const Kept& e) { return i < e.index; });
+  if (it == history_.begin()) return nullptr;
+  const Kept& k = *std::prev(it);
+  if (k.index != unpackedIndex_ || !unpacked_) {
+    unpacked_ = k.state->unpack();
+    unpackedIndex_ = k.index;
+  }
+  return unpacked_;
 }
 
 EngineSnapshotPtr LiveEngineSource::lastSnapshot() const { return controller_->lastSnapshot(); }

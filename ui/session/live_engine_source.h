@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "ui/engine/packed_state.h"
 #include "ui/session/snapshot_source.h"
 
 namespace inferscope::ui {
@@ -29,9 +30,14 @@ class LiveEngineSource : public SnapshotSource {
   // Routes spdlog's default logger (the engine's log, written on any thread) into logLine. One source
   // at a time holds it; a second call, here or on another source, does nothing while it is held.
   void captureEngineLog();
-  // The newest published snapshot at or before stream step index (snapshots are kept as published,
-  // bounded by kMaxHistory: when full, every other one is dropped, so old history thins out evenly).
+  // The state of the newest published snapshot at or before stream step index. Each snapshot's state is
+  // kept packed (PackedState), at most kMaxHistory of them and kMaxHistoryBytes in all: when either is
+  // reached, every other one is dropped, so old history thins out evenly and memory stays flat however
+  // long the run goes on.
   EngineSnapshotPtr stateAt(int64_t index) const override;
+  size_t historySize() const { return history_.size(); }
+  size_t historyBytes() const { return historyBytes_; }
+  size_t seenCount() const { return seen_.size(); }  // requests the markers remember (<= kMaxSeen after a snapshot)
   // Forgets the history and the marks: the views start their stream over from the next snapshot (the
   // session calls it when the live engine comes back on screen).
   void restartStream();
@@ -41,14 +47,24 @@ class LiveEngineSource : public SnapshotSource {
   std::vector<record::Marker> markers() const override { return markers_; }
   size_t markerCount() const override { return markers_.size(); }
   static constexpr size_t kMaxMarkers = 50000;
-  static constexpr size_t kMaxHistory = 1024;  // a block map each: ~100 MiB for a 4,096-block pool
+  static constexpr size_t kMaxHistory = 1024;
+  static constexpr size_t kMaxHistoryBytes = size_t(32) << 20;
+  // Distinct requests whose previous state the markers compare against: ended ones leave first.
+  static constexpr size_t kMaxSeen = 4096;
 
  private:
   class Sink;
   EngineController* controller_;
   std::shared_ptr<Sink> sink_;
   void remember(const EngineSnapshotPtr& s);
-  std::vector<std::pair<int64_t, EngineSnapshotPtr>> history_;  // (index of its newest step, snapshot), ascending
+  struct Kept {
+    int64_t index;  // of the snapshot's newest step
+    std::shared_ptr<const PackedState> state;
+  };
+  std::vector<Kept> history_;  // ascending index
+  size_t historyBytes_ = 0;
+  mutable int64_t unpackedIndex_ = -1;  // the last stateAt() answer, kept while the timeline rests on it
+  mutable EngineSnapshotPtr unpacked_;
   int64_t streamSteps_ = 0;  // steps published since the engine was last built
   void addMarkers(const EngineSnapshot& s, int64_t firstIndex);
   std::vector<record::Marker> markers_;
@@ -56,7 +72,7 @@ class LiveEngineSource : public SnapshotSource {
     std::string state;
     int preemptions = 0;
   };
-  std::unordered_map<int64_t, Seen> seen_;  // request id -> as the previous snapshot showed it
+  std::unordered_map<int64_t, Seen> seen_;  // request id -> as a snapshot last showed it; at most kMaxSeen
   bool wasFull_ = false;
 };
 

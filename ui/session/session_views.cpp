@@ -63,8 +63,13 @@ void bindViews(WorkbenchSession* session, const SessionViews& v) {
     if (BlockMapPanel* map = v.blockMap)
       QObject::connect(requests, &RequestsPanel::selectionChanged, map, &BlockMapPanel::setHighlightedSequences);
   }
-  if (PlaygroundPanel* playground = v.playground)
+  if (PlaygroundPanel* playground = v.playground) {
     QObject::connect(session, &WorkbenchSession::snapshotReady, playground, [playground](EngineSnapshotPtr s) { playground->addSnapshot(*s); });
+    // The timeline's step: the transcript as it stood then (index -1: following the stream again).
+    QObject::connect(session, &WorkbenchSession::stepShown, playground, [playground](int64_t index, EngineSnapshotPtr s) {
+      playground->showState(index >= 0 ? s : nullptr);
+    });
+  }
   if (ComparePanel* compare = v.compare) {
     QObject::connect(session, &WorkbenchSession::compareStarted, compare, &ComparePanel::setRunning);
     QObject::connect(session, &WorkbenchSession::compareProgress, compare, &ComparePanel::setProgress);

@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QEvent>
+#include <QFont>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
@@ -42,8 +43,8 @@ TimelineBar::TimelineBar(WorkbenchSession* session, QWidget* parent) : QWidget(p
   speed_->setValue(5);
   label_ = new QLabel(this);
   label_->setObjectName(QStringLiteral("timeline_label"));
-  // Room for a long run's numbers, so the track does not jump as they grow.
-  label_->setMinimumWidth(label_->fontMetrics().horizontalAdvance(QStringLiteral("00000 / 00000")));
+  fitLabelWidth();
+  normalIconSize_ = back_->iconSize();
   timer_ = new QTimer(this);
 
   auto* h = new QHBoxLayout(this);
@@ -191,6 +192,25 @@ void TimelineBar::retranslateUi() {
   speed_->setSuffix(tr("/s"));
   speed_->setToolTip(tr("Playback speed, steps per second"));
   label_->setText(positionText());
+}
+
+void TimelineBar::fitLabelWidth() {
+  // Room for a long run's numbers, so the track does not jump as they grow.
+  label_->setMinimumWidth(label_->fontMetrics().horizontalAdvance(QStringLiteral("00000 / 00000")));
+}
+
+void TimelineBar::setTextPixelSize(int px) {
+  textPx_ = std::max(0, px);
+  QFont f = font();
+  if (textPx_ > 0) {
+    f.setPixelSize(textPx_);
+    setFont(f);
+  } else {
+    setFont(QFont());  // no font of its own: the window's again
+  }
+  const QSize icon = textPx_ > 0 ? QSize(textPx_, textPx_) : normalIconSize_;
+  for (QToolButton* b : {back_, play_, forward_, next_, live_}) b->setIconSize(icon);
+  fitLabelWidth();
 }
 
 }  // namespace inferscope::ui

@@ -34,6 +34,10 @@ class TimelineBar : public QWidget {
   // The step shown (an index into the session's steps), whether following or not.
   int64_t currentIndex() const;
   QString positionText() const;  // the label's text
+  // Presentation mode: the strip's text (position, speed, Live) at px pixels and its icons as large;
+  // 0 returns to the window's font and the style's icon size.
+  void setTextPixelSize(int px);
+  int textPixelSize() const { return textPx_; }
 
  protected:
   void changeEvent(QEvent* e) override;
@@ -53,6 +57,9 @@ class TimelineBar : public QWidget {
   QSpinBox* speed_ = nullptr;
   QLabel* label_ = nullptr;
   QTimer* timer_ = nullptr;
+  int textPx_ = 0;
+  QSize normalIconSize_;
+  void fitLabelWidth();
 };
 
 }  // namespace inferscope::ui
