@@ -3,8 +3,10 @@
 // HTML page, and a port nobody listens on: each shows what it publishes and nothing else.
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include "engine/record/recording.h"
 #include "remote/net/server_poller.h"
 #include "ui/attach/attach_panel.h"
 #include "ui/attach/slot_fill_view.h"
@@ -121,6 +123,59 @@ class TestAttachPanel : public QObject {
     QVERIFY(!panel.slotView(down));
     // Readable: the slot bars' labels fit at this size.
     QVERIFY(slots_view->width() >= slots_view->minimumSizeHint().width());
+  }
+
+  // Saved from the panel and shown again from the file: the same points in every chart, the same
+  // status line; scrubbing back shows the earlier state.
+  void savedSessionReplaysAsItWasLive() {
+    FakeServer vllm;
+    vllm.bodies["/metrics"] = {data("published/vllm_v1_t0.txt"), data("published/vllm_v1_t10.txt")};
+    ui::AttachPanel panel;
+    panel.resize(1280, 720);
+    panel.show();
+    QSignalSpy polled(&panel, &ui::AttachPanel::polled);
+    QString err;
+    QVERIFY(!panel.saveRecording(QStringLiteral("/nonexistent/x.isrec"), &err));  // nothing polled yet
+    QVERIFY(!err.isEmpty());
+    panel.attach({vllm.url()}, 100);
+    QTRY_VERIFY_WITH_TIMEOUT(polled.count() >= 4, 10000);
+    panel.detach();  // no poll lands between the save and the comparison
+    QCOMPARE(panel.recordedPolls(), std::size_t(polled.count()));
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath(QStringLiteral("servers.isrec"));
+    QVERIFY2(panel.saveRecording(path, &err), qPrintable(err));
+
+    auto rec = std::make_shared<const record::Recording>(record::Recording::open(path.toStdString()));
+    QVERIFY(rec->is_attach());
+    QVERIFY2(rec->warning().empty(), rec->warning().c_str());
+    QCOMPARE(rec->server_polls().size(), std::size_t(polled.count()));
+    ui::AttachPanel replayed;
+    replayed.resize(1280, 720);
+    replayed.show();
+    replayed.showRecording(rec);
+    QVERIFY(replayed.isReplaying());
+    QCOMPARE(replayed.pollCount(), int(polled.count()));
+    QCOMPARE(replayed.shownPoll(), int(polled.count()) - 1);
+    ui::MetricsChart* kv = replayed.chart("server_kv_usage");
+    QVERIFY(kv->isVisible());
+    // The scrapes' own numbers (tests/data/remote/published): 25% then 50% of the cache in use.
+    QCOMPARE(kv->history(0).front().y(), 0.25);
+    QCOMPARE(lastY(kv, 0), 0.5);
+    QCOMPARE(kv->history(0).size(), qsizetype(polled.count()));
+    QVERIFY(replayed.statusText(vllm.url()).contains("2048 blocks of 16 tokens"));
+    // Nothing is contacted while a recording is shown.
+    const int served = vllm.served.value("/metrics");
+    QTest::qWait(300);
+    QCOMPARE(vllm.served.value("/metrics"), served);
+
+    replayed.showPoll(0);
+    QCOMPARE(replayed.shownPoll(), 0);
+    QCOMPARE(kv->history(0).size(), qsizetype(1));
+    QCOMPARE(lastY(kv, 0), 0.25);
+    QVERIFY(!replayed.chart("server_throughput")->isVisible());  // rates need a second poll
+    replayed.showPoll(1000);  // clamped
+    QCOMPARE(replayed.shownPoll(), int(polled.count()) - 1);
+    QVERIFY(replayed.chart("server_throughput")->isVisible());
   }
 
   void closingMidPollDoesNotHang() {
