@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include "engine/record/recording.h"
+#include "ui/export/chart_export.h"
 #include "remote/net/server_poller.h"
 #include "ui/attach/attach_panel.h"
 #include "ui/attach/slot_fill_view.h"
@@ -176,6 +177,19 @@ class TestAttachPanel : public QObject {
     replayed.showPoll(1000);  // clamped
     QCOMPARE(replayed.shownPoll(), int(polled.count()) - 1);
     QVERIFY(replayed.chart("server_throughput")->isVisible());
+
+    // The Servers charts go through the one export path: PNG at 1x at least 1200 px wide, 2x, SVG, CSV.
+    ui::ExportInput in;
+    for (ui::MetricsChart* c : replayed.charts())
+      if (c->seriesCount() > 0) in.charts.push_back(c);
+    const QString dir = tmp.filePath(QStringLiteral("export"));
+    const QStringList files = ui::exportAll(in, dir, &err);
+    QVERIFY2(!files.isEmpty(), qPrintable(err));
+    QVERIFY(files.contains(QStringLiteral("server_kv_usage.svg")));
+    QVERIFY(files.contains(QStringLiteral("server_kv_usage.csv")));
+    const QImage png(dir + QStringLiteral("/server_kv_usage.png"));
+    QVERIFY(png.width() >= ui::kMinExportWidth);
+    QCOMPARE(QImage(dir + QStringLiteral("/server_kv_usage@2x.png")).width(), 2 * png.width());
   }
 
   void closingMidPollDoesNotHang() {

@@ -58,6 +58,7 @@ AttachPanel::AttachPanel(QWidget* parent) : QWidget(parent) {
     if (v != shownPoll_) showPoll(v);
   });
   auto* scroll = new QScrollArea(this);
+  scroll_ = scroll;
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   auto* body = new QWidget(scroll);
@@ -67,10 +68,12 @@ AttachPanel::AttachPanel(QWidget* parent) : QWidget(parent) {
   v->addWidget(hint_);
   statusBox_ = new QVBoxLayout();
   v->addLayout(statusBox_);
-  chartGrid_ = new QGridLayout();
-  v->addLayout(chartGrid_, 1);
+  // The slot bars right under the status lines: a few rows that say the most about a llama.cpp server,
+  // visible without scrolling past the charts.
   slotBox_ = new QVBoxLayout();
   v->addLayout(slotBox_);
+  chartGrid_ = new QGridLayout();
+  v->addLayout(chartGrid_, 1);
   kvLabel_ = new QLabel(body);
   kvLabel_->setWordWrap(true);
   kvLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -255,16 +258,45 @@ void AttachPanel::plot(const QString& url, ServerRow& row, const QString& chartI
     c->setSeriesName(index, urls_.size() > 1 ? shortName(url) + ": " + quantityName(quantity) : quantityName(quantity));
     it = row.series.insert(key, index);
     if (c->isHidden()) {
-      int shown = 0;
-      for (MetricsChart* other : charts_) shown += chartGrid_->indexOf(other) >= 0 ? 1 : 0;
-      const int columns = width() >= 1100 ? 3 : (width() >= 700 ? 2 : 1);
-      chartGrid_->addWidget(c, shown / columns, shown % columns);
+      layoutCharts();  // before show(): the layout reparents the chart, which hides it again
       c->show();
     }
   }
   // Milliseconds for the latency chart (its axis shows ms or s by the range).
   const double y = chartId == QLatin1String("server_latency") ? *value * 1000.0 : *value;
   c->appendPoint(it.value(), QPointF(t, y));
+}
+
+int AttachPanel::chartColumns() const { return width() >= 1100 ? 3 : (width() >= 700 ? 2 : 1); }
+
+// The charts that have data, in their fixed order, as many to a row as the width allows.
+void AttachPanel::layoutCharts() {
+  columns_ = chartColumns();
+  int shown = 0;
+  for (MetricsChart* c : charts_) {
+    chartGrid_->removeWidget(c);
+    if (c->seriesCount() == 0) continue;
+    chartGrid_->addWidget(c, shown / columns_, shown % columns_);
+    ++shown;
+  }
+  for (int col = 0; col < 3; ++col) chartGrid_->setColumnStretch(col, col < columns_ ? 1 : 0);
+}
+
+// A chart no taller than what is left of the visible area under the status lines and slot bars, so the
+// first row of charts shows whole (axes included) without scrolling; never below the charts' minimum.
+void AttachPanel::fitChartHeights() {
+  const int viewport = scroll_->viewport()->height();
+  const int top = chartGrid_->geometry().top();
+  const int avail = top > 0 ? viewport - top - 12 : viewport * 6 / 10;
+  const int h = std::max(avail, charts_.isEmpty() ? 0 : charts_.front()->minimumHeight());
+  for (MetricsChart* c : charts_)
+    if (c->maximumHeight() != h) c->setMaximumHeight(h);
+}
+
+void AttachPanel::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  if (chartColumns() != columns_) layoutCharts();
+  fitChartHeights();
 }
 
 void AttachPanel::onPolled(const remote::ServerPoint& p) {
@@ -324,9 +356,11 @@ void AttachPanel::onPolled(const remote::ServerPoint& p) {
     }
     row.slotFill->setSlots(*p.slot_read);
   }
-  if (!bulk_)
+  if (!bulk_) {
+    fitChartHeights();
     for (MetricsChart* c : charts_)
       if (c->isVisible()) c->refresh();
+  }
   emit polled(p);
 }
 
@@ -415,8 +449,10 @@ void AttachPanel::showPoll(int index) {
   bulk_ = true;
   for (int i = 0; i <= index; ++i) onPolled(replayPoints_[size_t(i)]);
   bulk_ = false;
+  fitChartHeights();
+  // Whether on screen yet or not (a recording is shown before its tab is made current).
   for (MetricsChart* c : charts_)
-    if (c->isVisible()) c->refresh();
+    if (c->seriesCount() > 0) c->refresh();
   // The KV-event reading taken at or before the poll shown.
   const double t = replayPoints_[size_t(index)].t_s;
   const record::KvEventsRecord* kv = nullptr;

@@ -17,6 +17,7 @@
 #include "remote/net/server_poller.h"
 
 class QGridLayout;
+class QScrollArea;
 class QLabel;
 class QSlider;
 class QThread;
@@ -69,6 +70,9 @@ class AttachPanel : public QWidget {
   std::size_t recordedPolls() const { return recorded_.size(); }
   bool saveRecording(const QString& path, QString* error = nullptr) const;
 
+ protected:
+  void resizeEvent(QResizeEvent* e) override;
+
  signals:
   void polled(const inferscope::remote::ServerPoint& point);  // after the views took it in
 
@@ -84,6 +88,9 @@ class AttachPanel : public QWidget {
   };
   MetricsChart* makeChart(const QString& id);
   void addRow(const QString& url);
+  int chartColumns() const;
+  void layoutCharts();
+  void fitChartHeights();
   void showKvReading(const remote::KvEventsFacts& k, std::optional<std::pair<double, double>> rates);
   void updateReplayLabel();
   void plot(const QString& url, ServerRow& row, const QString& chartId, const QString& quantity, double t,
@@ -96,6 +103,7 @@ class AttachPanel : public QWidget {
   QList<remote::ServerPoller*> pollers_;  // live on worker_
   QHash<QString, ServerRow> rows_;
   QList<MetricsChart*> charts_;
+  QScrollArea* scroll_ = nullptr;
   QVBoxLayout* statusBox_ = nullptr;
   QGridLayout* chartGrid_ = nullptr;
   QVBoxLayout* slotBox_ = nullptr;
@@ -108,6 +116,7 @@ class AttachPanel : public QWidget {
   QString kvEndpoint_;
   int textPx_ = 0;
   int intervalMs_ = 0;
+  int columns_ = 0;  // charts per row as laid out
   // Live: what a saved recording holds. Replay: the recording shown and its polls as the poller reports them.
   std::vector<record::ServerPollRecord> recorded_;
   std::vector<record::KvEventsRecord> recordedKv_;
