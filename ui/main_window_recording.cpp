@@ -67,8 +67,13 @@ bool MainWindow::openRecording(const QString& path, QString* error) {
   return true;
 }
 
-// Shows step index of the run on screen (-1: the newest, followed).
+// Shows step index of the run on screen (-1: the newest, followed), or poll index of an attached session's recording.
 void MainWindow::showStep(int64_t index) {
+  // An attached session's recording on screen: the step is its poll (`inferscope --open FILE --step N`).
+  if (attach_ && attach_->isReplaying() && tabs_->currentWidget() == attach_) {
+    attach_->showPoll(index < 0 ? attach_->pollCount() - 1 : int(std::min<int64_t>(index, attach_->pollCount())));
+    return;
+  }
   if (index < 0) session_->showLatest();
   else session_->showStep(index);
 }

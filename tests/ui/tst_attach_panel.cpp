@@ -6,8 +6,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "engine/record/poll_recording_writer.h"
 #include "engine/record/recording.h"
 #include "ui/export/chart_export.h"
+#include "ui/main_window.h"
+#include <QTabWidget>
 #include "remote/net/server_poller.h"
 #include "ui/attach/attach_panel.h"
 #include "ui/attach/slot_fill_view.h"
@@ -190,6 +193,30 @@ class TestAttachPanel : public QObject {
     const QImage png(dir + QStringLiteral("/server_kv_usage.png"));
     QVERIFY(png.width() >= ui::kMinExportWidth);
     QCOMPARE(QImage(dir + QStringLiteral("/server_kv_usage@2x.png")).width(), 2 * png.width());
+
+    // The window opens it like any recording (File > Open recording, drops and --open come here): in the
+    // Servers tab, its polls scrubbed by showStep; a cut copy opens up to its last whole poll.
+    ui::MainWindow w(tmp.filePath(QStringLiteral("window.ini")));
+    w.setInteractive(false);
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(w.openRecording(path, &err));
+    QVERIFY(w.attachPanel() && w.attachPanel()->isReplaying());
+    QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.attachPanel()));
+    QCOMPARE(w.attachPanel()->pollCount(), int(polled.count()));
+    w.showStep(1);
+    QCOMPARE(w.attachPanel()->shownPoll(), 1);
+    QFile whole(path);
+    QVERIFY(whole.open(QIODevice::ReadOnly));
+    const QByteArray bytes = whole.readAll();
+    const QString cut = tmp.filePath(QStringLiteral("cut.isrec"));
+    QFile out(cut);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    const auto end = record::PollRecordingWriter::end_frame(polled.count());
+    out.write(bytes.left(bytes.size() - qsizetype(end.size()) - 5));  // the end frame and part of the last poll's lost
+    out.close();
+    QVERIFY(w.openRecording(cut, &err));
+    QCOMPARE(w.attachPanel()->pollCount(), int(polled.count()) - 1);
   }
 
   void closingMidPollDoesNotHang() {
