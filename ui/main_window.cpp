@@ -613,7 +613,7 @@ QStringList MainWindow::exportAllTo(const QString& dir, QString* error) {
   // The manifest describes the settings and workload as the panels show them.
   session_->setSettings(settingsPanel_->config());
   session_->setWorkload(loadGen_->spec());
-  return exportSession(*session_, {charts_, blockMap_, compare_, lessons_}, dir, error);
+  return exportSession(*session_, {charts_, blockMap_, compare_, lessons_, attach_}, dir, error);
 }
 
 void MainWindow::onSnapshot(const EngineSnapshotPtr& s) {

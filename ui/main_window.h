@@ -66,6 +66,7 @@ class MainWindow : public QMainWindow {
   bool isPresentation() const { return presentation_; }
   // Opens a recording (main_window_recording.cpp): refused with a message, or opened up to its last whole
   // step with the warning in the status bar and the log.
+  // A run's recording shows in the run's tabs; an attached session's (format version 2) in the Servers tab.
   bool openRecording(const QString& path, QString* error = nullptr);
   void showStep(int64_t index);  // the timeline's step; -1 follows the newest
   TimelineBar* timeline() const { return timeline_; }
@@ -147,6 +148,9 @@ class MainWindow : public QMainWindow {
   QString exportDirectory() const;
   void addRecordingActions(QMenu* fileMenu);
   void retranslateRecording();
+  bool openAttachRecording(const QString& path, QString* error);
+  AttachPanel* ensureAttachPanel();  // the Servers tab, created on first use
+  bool serversTabSaves() const;  // File > Save recording saves the Servers tab's attached session
   TimelineBar* timeline_ = nullptr;
   QAction* openRecordingAct_ = nullptr;
   QAction* saveRecordingAct_ = nullptr;

@@ -6,6 +6,8 @@
 #include <QTabWidget>
 
 #include "ui/attach/attach_panel.h"
+#include "ui/charts/metrics_chart.h"
+#include "ui/export/export_menu.h"
 #include "ui/main_window.h"
 
 namespace inferscope::ui {
@@ -20,14 +22,23 @@ void MainWindow::attachServers(const QStringList& targets, int interval_ms) {
       urls << (t.contains(QLatin1String("://")) ? t.trimmed() : QStringLiteral("http://") + t.trimmed());
   }
   if (urls.isEmpty() && kvEvents.isEmpty()) return;
-  if (!attach_) {
-    attach_ = new AttachPanel(this);
-    tabs_->addTab(attach_, tr("Servers"));
-    if (presentation_) attach_->setPresentation(true, presentationTextPixelSize());
-  }
+  ensureAttachPanel();
   if (!urls.isEmpty()) attach_->attach(urls, interval_ms);
   if (!kvEvents.isEmpty()) attach_->attachKvEvents(kvEvents);
   tabs_->setCurrentWidget(attach_);
+}
+
+AttachPanel* MainWindow::ensureAttachPanel() {
+  if (attach_) return attach_;
+  attach_ = new AttachPanel(this);
+  tabs_->addTab(attach_, tr("Servers"));
+  if (presentation_) attach_->setPresentation(true, presentationTextPixelSize());
+  // The same context menu as every other chart (PNG 1x/2x, SVG, CSV, clipboard); a MetricsChart writes
+  // its own CSV, so the step log is never asked for.
+  for (MetricsChart* c : attach_->charts())
+    ExportMenu::attach(c, [] { return std::vector<StepMetrics>{}; },
+                       [this](const QString& title, const QString& why) { showError(title, why); });
+  return attach_;
 }
 
 void MainWindow::askAttachServers() {

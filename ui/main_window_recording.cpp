@@ -2,18 +2,58 @@
 // `inferscope --open FILE`) shows a recorded run without a model or an engine; the timeline under the
 // tabs scrubs it, or the live run, step by step.
 #include <QAction>
+#include <QFile>
 #include <QFileDialog>
 #include <QMenu>
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include "engine/record/record_format.h"
+#include "engine/record/recording.h"
+#include "ui/attach/attach_panel.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/main_window.h"
 #include "ui/timeline/timeline_bar.h"
 
 namespace inferscope::ui {
 
+namespace {
+// The header's format version, 0 when unreadable: version 2 files are attached sessions' recordings.
+uint32_t recordingVersion(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return 0;
+  const QByteArray h = f.read(qint64(record::kFileHeaderBytes));
+  if (h.size() < int(record::kFileHeaderBytes)) return 0;
+  return uint32_t(uint8_t(h[8])) | uint32_t(uint8_t(h[9])) << 8 | uint32_t(uint8_t(h[10])) << 16 | uint32_t(uint8_t(h[11])) << 24;
+}
+}  // namespace
+
+// A recording of an attached session: the Servers tab shows it, its own strip scrubbing the polls.
+bool MainWindow::openAttachRecording(const QString& path, QString* error) {
+  std::shared_ptr<const record::Recording> rec;
+  QString err;
+  try {
+    rec = std::make_shared<const record::Recording>(record::Recording::open(path.toStdString()));
+    if (!rec->is_attach()) err = tr("not a recording of an attached session");
+    else if (rec->server_polls().empty()) err = tr("%1 holds no whole poll.").arg(path);
+  } catch (const std::exception& e) {
+    err = QString::fromStdString(e.what());
+  }
+  if (!err.isEmpty()) {
+    showError(tr("Recording not opened"), tr("%1 cannot be opened: %2").arg(path, err));
+    if (error) *error = err;
+    return false;
+  }
+  leaveStartPage();
+  ensureAttachPanel()->showRecording(rec);
+  tabs_->setCurrentWidget(attach_);
+  const QString warning = QString::fromStdString(rec->warning());
+  if (!warning.isEmpty()) statusBar()->showMessage(tr("Recording incomplete: %1").arg(warning));
+  return true;
+}
+
 bool MainWindow::openRecording(const QString& path, QString* error) {
+  if (recordingVersion(path) == record::kAttachFormatVersion) return openAttachRecording(path, error);
   QString err, warning;
   if (!session_->openRecording(path, &err, &warning)) {
     showError(tr("Recording not opened"), tr("%1 cannot be opened: %2").arg(path, err));
@@ -27,8 +67,13 @@ bool MainWindow::openRecording(const QString& path, QString* error) {
   return true;
 }
 
-// Shows step index of the run on screen (-1: the newest, followed).
+// Shows step index of the run on screen (-1: the newest, followed), or poll index of an attached session's recording.
 void MainWindow::showStep(int64_t index) {
+  // An attached session's recording on screen: the step is its poll (`inferscope --open FILE --step N`).
+  if (attach_ && attach_->isReplaying() && tabs_->currentWidget() == attach_) {
+    attach_->showPoll(index < 0 ? attach_->pollCount() - 1 : int(std::min<int64_t>(index, attach_->pollCount())));
+    return;
+  }
   if (index < 0) session_->showLatest();
   else session_->showStep(index);
 }
@@ -40,12 +85,26 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
   });
   openRecordingAct_->setObjectName(QStringLiteral("open_recording"));
   saveRecordingAct_ = fileMenu->addAction(QString(), this, [this] {
+    if (serversTabSaves()) {  // the Servers tab saves what its attached servers published
+      const QString path = QFileDialog::getSaveFileName(this, tr("Save recording"), QStringLiteral("servers.isrec"),
+                                                        tr("InferScope recordings (*.isrec)"));
+      if (path.isEmpty()) return;
+      QString err;
+      if (attach_->saveRecording(path, &err))
+        statusBar()->showMessage(tr("Saved %n poll(s) to %1", nullptr, int(attach_->recordedPolls())).arg(path), 8000);
+      else
+        showError(tr("Recording not saved"), err);
+      return;
+    }
     const QString path = QFileDialog::getSaveFileName(this, tr("Save recording"), QStringLiteral("run.isrec"), tr("InferScope recordings (*.isrec)"));
     if (!path.isEmpty()) session_->saveRecording(path);
   });
   saveRecordingAct_->setObjectName(QStringLiteral("save_recording"));
-  // What it saves is the live engine's run: with a recording on screen there is nothing new to save.
-  connect(session_, &WorkbenchSession::sourceChanged, saveRecordingAct_, [this] { saveRecordingAct_->setEnabled(session_->source()->isLive()); });
+  // What it saves is the live engine's run, or on the Servers tab the attached session: with a recording
+  // on screen there is nothing new to save.
+  auto updateSave = [this] { saveRecordingAct_->setEnabled(serversTabSaves() || session_->source()->isLive()); };
+  connect(session_, &WorkbenchSession::sourceChanged, saveRecordingAct_, updateSave);
+  connect(tabs_, &QTabWidget::currentChanged, saveRecordingAct_, updateSave);
   connect(session_, &WorkbenchSession::stepShown, this, [this] {
     if (presentation_) updatePresentationBar();
   });
@@ -53,6 +112,10 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
     if (ok) statusBar()->showMessage(tr("Saved %n step(s) to %1", nullptr, int(steps)).arg(path), 8000);
     else showError(tr("Recording not saved"), error);
   });
+}
+
+bool MainWindow::serversTabSaves() const {
+  return attach_ && tabs_->currentWidget() == attach_ && !attach_->isReplaying();
 }
 
 void MainWindow::retranslateRecording() {

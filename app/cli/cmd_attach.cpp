@@ -10,11 +10,13 @@
 
 #ifdef INFERSCOPE_CLI_HAVE_GUI
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QTimer>
 #include <csignal>
 #include <memory>
 
 #include "remote/kv_events/kv_event_subscriber.h"
+#include "engine/record/poll_recording_writer.h"
 #include "remote/kv_events/kv_prefix_cache.h"
 #include "remote/net/server_poller.h"
 #endif
@@ -31,41 +33,16 @@ struct AttachOptions {
   int interval_ms = 1000;
   double duration_s = 10.0;
   std::string metrics_out;
+  std::string record;
   bool json = false;
 };
 
 #ifdef INFERSCOPE_CLI_HAVE_GUI
 using remote::ServerPoint;
 
-// The CSV's columns (documented in docs/attach.md); an empty cell is a quantity the server does not publish.
-const char* kCsvHeader =
-    "t_s,server,up,kind,running,waiting,kv_usage,kv_blocks_total,prompt_tokens_per_s,generation_tokens_per_s,"
-    "preemptions_per_s,prefix_hit_rate,spec_acceptance_rate,spec_mean_accepted_length,tokens_per_step,"
-    "ttft_p50_s,ttft_p90_s,ttft_p99_s,tpot_p50_s,tpot_p90_s,tpot_p99_s,slots,slots_busy,slots_used_tokens,slots_ctx_tokens";
-
-std::string cell(const std::optional<double>& v) {
-  if (!v) return {};
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", *v);
-  return buf;
-}
-
 nlohmann::json jnum(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
-struct SlotTotals {
-  int count = 0, busy = 0, used = 0, ctx = 0;
-};
-std::optional<SlotTotals> slot_totals(const ServerPoint& p) {
-  if (!p.slot_read) return std::nullopt;
-  SlotTotals t;
-  for (const auto& s : p.slot_read->slot_states) {
-    ++t.count;
-    t.busy += s.processing ? 1 : 0;
-    t.used += s.used_tokens().value_or(0);
-    t.ctx += s.n_ctx;
-  }
-  return t;
-}
+std::optional<remote::SlotTotals> slot_totals(const ServerPoint& p) { return remote::slot_totals(remote::poll_facts(p)); }
 
 nlohmann::json point_json(const ServerPoint& p) {
   nlohmann::json j;
@@ -111,26 +88,6 @@ nlohmann::json point_json(const ServerPoint& p) {
   return j;
 }
 
-std::string csv_row(const ServerPoint& p) {
-  char t[32];
-  std::snprintf(t, sizeof t, "%.3f", p.t_s);
-  std::string r = std::string(t) + "," + p.url.toStdString() + "," + (p.up ? "1" : "0") + ",";
-  if (!p.up) return r + std::string(21, ',');
-  const auto& s = p.scrape;
-  const remote::ServerWindow w = p.window.value_or(remote::ServerWindow{});
-  const auto totals = slot_totals(p);
-  auto opt_int = [&](int SlotTotals::*f) { return totals ? std::to_string((*totals).*f) : std::string(); };
-  const std::optional<double> cols[] = {s.running, s.waiting, s.kv_usage, s.kv_blocks_total, w.prompt_tokens_per_s,
-                                        w.generation_tokens_per_s, w.preemptions_per_s, w.prefix_hit_rate,
-                                        w.spec_acceptance_rate, w.spec_mean_accepted_length, w.tokens_per_step,
-                                        w.ttft_p50_s, w.ttft_p90_s, w.ttft_p99_s, w.tpot_p50_s, w.tpot_p90_s, w.tpot_p99_s};
-  r += remote::server_kind_name(s.kind);
-  for (const auto& c : cols) r += "," + cell(c);
-  r += "," + opt_int(&SlotTotals::count) + "," + opt_int(&SlotTotals::busy) + "," + opt_int(&SlotTotals::used) + "," +
-       opt_int(&SlotTotals::ctx);
-  return r;
-}
-
 void print_line(const ServerPoint& p) {
   if (!p.up) {
     std::printf("%7.1f  %-28s  down (%s), retry %d\n", p.t_s, p.url.toStdString().c_str(), p.error.toStdString().c_str(),
@@ -166,7 +123,17 @@ int run_attach(const AttachOptions& o) {
   if (!o.metrics_out.empty()) {
     csv.open(o.metrics_out);
     if (!csv) throw std::runtime_error("cannot write " + o.metrics_out);
-    csv << kCsvHeader << "\n";
+    csv << remote::attach_csv_header() << "\n";
+  }
+  // The session as a recording (docs/recording-format.md): every poll as it comes, so a session cut short
+  // keeps what it saw; `inferscope-cli replay` reads it back.
+  std::ofstream rec_file;
+  std::unique_ptr<record::PollRecordingWriter> recorder;
+  if (!o.record.empty()) {
+    rec_file.open(o.record, std::ios::binary | std::ios::trunc);
+    if (!rec_file) throw std::runtime_error("cannot write " + o.record);
+    recorder = std::make_unique<record::PollRecordingWriter>(
+        rec_file, record::PollRecordingSetup{"inferscope-cli attach", o.urls, o.interval_ms, o.kv_events});
   }
   nlohmann::json polls = nlohmann::json::array();
   int good = 0;
@@ -178,7 +145,8 @@ int run_attach(const AttachOptions& o) {
     auto poller = std::make_unique<remote::ServerPoller>(url, o.interval_ms);
     QObject::connect(poller.get(), &remote::ServerPoller::polled, [&](const ServerPoint& p) {
       good += p.up ? 1 : 0;
-      if (csv.is_open()) csv << csv_row(p) << "\n" << std::flush;
+      if (csv.is_open()) csv << remote::attach_csv_row(remote::poll_facts(p)) << "\n" << std::flush;
+      if (recorder) recorder->add_poll(remote::to_record(remote::poll_facts(p)));
       if (o.json)
         polls.push_back(point_json(p));
       else
@@ -199,14 +167,31 @@ int run_attach(const AttachOptions& o) {
                                                      });
     kv->start();
   }
+  QElapsedTimer clock;
+  clock.start();
+  auto kv_facts = [&] {
+    const auto st = kv->status();
+    remote::KvEventsFacts k{clock.elapsed() / 1000.0, o.kv_events, st.batches, st.replayed, st.missed,
+                            st.decode_errors, st.last_error, {}};
+    std::lock_guard lock(kv_mutex);
+    k.summary = prefix_cache.summary();
+    return k;
+  };
+  QTimer kv_record_timer;
+  if (kv && recorder) {
+    QObject::connect(&kv_record_timer, &QTimer::timeout, [&] { recorder->add_kv_events(remote::to_record(kv_facts())); });
+    kv_record_timer.start(o.interval_ms);
+  }
   for (auto& p : pollers) p->start();
   if (o.duration_s > 0) QTimer::singleShot(static_cast<int>(o.duration_s * 1000), &app, &QCoreApplication::quit);
   app.exec();
   for (auto& p : pollers) p->stop();
 
+  kv_record_timer.stop();
   nlohmann::json kv_json;
   if (kv) {
     kv->stop();
+    if (recorder) recorder->add_kv_events(remote::to_record(kv_facts()));
     const auto st = kv->status();
     std::lock_guard lock(kv_mutex);
     const auto s = prefix_cache.summary();
@@ -220,6 +205,11 @@ int run_attach(const AttachOptions& o) {
                   o.kv_events.c_str(), (unsigned long long)st.batches, (unsigned long long)st.replayed,
                   (unsigned long long)st.missed, (unsigned long long)st.decode_errors, s.blocks_held, s.leaves,
                   s.longest_chain);
+  }
+  if (recorder) {
+    recorder->finish();
+    if (!o.json)
+      std::printf("recorded %lld polls to %s\n", static_cast<long long>(recorder->polls_recorded()), o.record.c_str());
   }
   if (o.json) {
     nlohmann::json doc{{"polls", polls}};
@@ -247,6 +237,7 @@ Command add_attach_command(CLI::App& root) {
   app->add_option("--interval", o->interval_ms, "milliseconds between polls")->check(CLI::Range(50, 600000))->capture_default_str();
   app->add_option("--duration", o->duration_s, "seconds to watch (0: until Ctrl-C)")->check(CLI::Range(0.0, 1e7))->capture_default_str();
   app->add_option("--metrics-out", o->metrics_out, "write every poll as a CSV row (columns: docs/attach.md)");
+  app->add_option("--record", o->record, "record the session (.isrec) for `inferscope-cli replay` and the GUI");
   app->add_flag("--json", o->json, "print every poll and the KV-event summary as one JSON document at the end");
   return {app, [o]() -> int {
 #ifdef INFERSCOPE_CLI_HAVE_GUI

@@ -2,6 +2,7 @@
 // the step metrics exactly as the run wrote them, and the charts as they were at a step.
 #include <cstdio>
 #include <fstream>
+#include <map>
 
 #include "app/cli/cli_common.h"
 #include "app/cli/commands.h"
@@ -9,6 +10,7 @@
 #include "engine/metrics/metrics_writers.h"
 #include "engine/record/recording.h"
 #include "engine/record/recording_summary.h"
+#include "remote/record/server_poll_facts.h"
 
 namespace inferscope::cli {
 
@@ -46,6 +48,94 @@ nlohmann::json at_step(const record::Recording& r, int64_t i) {
   return j;
 }
 
+// A recording of an attached session (`attach --record`): per server, what its polls saw; the CSV is
+// written row by row with the same function `attach --metrics-out` used live, so the bytes are the same.
+nlohmann::json attach_summary(const record::Recording& r) {
+  nlohmann::json j;
+  j["writer"] = r.writer();
+  j["format"] = r.format_version();
+  j["kind"] = "attach";
+  j["complete"] = r.complete();
+  if (!r.warning().empty()) j["warning"] = r.warning();
+  j["source"] = r.meta().value("source", std::string());
+  j["created"] = r.meta().value("created", std::string());
+  j["interval_ms"] = r.meta().value("interval_ms", 0);
+  j["polls"] = r.server_polls().size();
+  nlohmann::json servers = nlohmann::json::array();
+  std::vector<std::string> order;
+  std::map<std::string, nlohmann::json> by_url;
+  std::map<std::string, bool> last_up;
+  for (const record::ServerPollRecord& rec : r.server_polls()) {
+    const remote::ServerPollFacts p = remote::from_record(rec);
+    auto [it, fresh] = by_url.try_emplace(p.url, nlohmann::json{{"url", p.url}, {"polls", 0}, {"up", 0}, {"down", 0},
+                                                                  {"disconnects", 0}, {"max_running", 0.0},
+                                                                  {"max_waiting", 0.0}, {"max_slots_busy", 0}});
+    if (fresh) order.push_back(p.url);
+    nlohmann::json& s = it->second;
+    s["polls"] = s["polls"].get<int>() + 1;
+    if (s["polls"].get<int>() == 1) s["first_t_s"] = p.t_s;
+    s["last_t_s"] = p.t_s;
+    if (!p.up) {
+      s["down"] = s["down"].get<int>() + 1;
+      if (last_up[p.url]) s["disconnects"] = s["disconnects"].get<int>() + 1;
+      s["last_error"] = p.error;
+      last_up[p.url] = false;
+      continue;
+    }
+    last_up[p.url] = true;
+    s["up"] = s["up"].get<int>() + 1;
+    s["kind"] = remote::server_kind_name(p.scrape.kind);
+    if (p.scrape.running) s["max_running"] = std::max(s["max_running"].get<double>(), *p.scrape.running);
+    if (p.scrape.waiting) s["max_waiting"] = std::max(s["max_waiting"].get<double>(), *p.scrape.waiting);
+    if (p.scrape.generation_tokens) s["generation_tokens_total"] = *p.scrape.generation_tokens;
+    if (p.scrape.prompt_tokens) s["prompt_tokens_total"] = *p.scrape.prompt_tokens;
+    if (auto t = remote::slot_totals(p)) {
+      s["slots"] = t->count;
+      s["max_slots_busy"] = std::max(s["max_slots_busy"].get<int>(), t->busy);
+    }
+  }
+  for (const std::string& u : order) servers.push_back(by_url[u]);
+  j["servers"] = servers;
+  if (!r.kv_events().empty()) {
+    const remote::KvEventsFacts k = remote::from_record(r.kv_events().back());
+    j["kv_events"] = {{"endpoint", k.endpoint}, {"readings", r.kv_events().size()}, {"batches", k.batches},
+                      {"replayed", k.replayed}, {"missed", k.missed}, {"decode_errors", k.decode_errors},
+                      {"blocks_held", k.summary.blocks_held}, {"cached_prefixes", k.summary.leaves},
+                      {"longest_prefix_blocks", k.summary.longest_chain}, {"blocks_stored", k.summary.stored_total},
+                      {"blocks_removed", k.summary.removed_total}};
+  }
+  return j;
+}
+
+int replay_attach(const record::Recording& r, const ReplayOptions& o) {
+  if (!o.export_dir.empty())
+    throw UsageError(o.file + ": --export draws a run's charts; this is a recording of an attached session "
+                              "(open it in the workbench: inferscope --open FILE, Servers tab)");
+  const auto& polls = r.server_polls();
+  if (o.step >= int64_t(polls.size()))
+    throw UsageError("--step " + std::to_string(o.step) + ": the recording has polls 0.." +
+                     std::to_string(int64_t(polls.size()) - 1));
+  if (!o.metrics_out.empty()) {
+    std::ofstream f(o.metrics_out, std::ios::binary);
+    if (!f) throw std::runtime_error("cannot write " + o.metrics_out);
+    f << remote::attach_csv_header() << "\n";
+    for (const record::ServerPollRecord& p : polls) f << remote::attach_csv_row(remote::from_record(p)) << "\n";
+  }
+  nlohmann::json summary = attach_summary(r);
+  if (o.step >= 0) summary["at_poll"] = {{"poll", o.step}, {"csv", remote::attach_csv_row(remote::from_record(polls[size_t(o.step)]))}};
+  if (o.json) {
+    print_json(summary);
+    return 0;
+  }
+  for (const auto& [k, val] : summary.items()) {
+    if (k == "servers" || k == "at_poll") continue;
+    std::printf("%-24s %s\n", k.c_str(), val.dump().c_str());
+  }
+  for (const auto& s : summary["servers"]) std::printf("  server %s\n", s.dump().c_str());
+  if (summary.contains("at_poll")) std::printf("%-24s %s\n", "at_poll", summary["at_poll"].dump().c_str());
+  return 0;
+}
+
 int run_replay(const ReplayOptions& o) {
   record::Recording r = [&] {
     try {
@@ -55,6 +145,7 @@ int run_replay(const ReplayOptions& o) {
     }
   }();
   if (!r.warning().empty()) std::fprintf(stderr, "inferscope-cli replay: warning: %s\n", r.warning().c_str());
+  if (r.is_attach()) return replay_attach(r, o);
   if (r.step_count() == 0 && (o.step >= 0 || !o.export_dir.empty()))
     throw UsageError(o.file + ": the recording holds no step");
   const int64_t step = o.step < 0 ? r.step_count() - 1 : o.step;
@@ -94,7 +185,7 @@ Command add_replay_command(CLI::App& root) {
   app->add_flag("--json", o->json, "print the summary as one JSON document");
   app->add_option("--metrics-out", o->metrics_out, "write the per-step metrics (CSV, exactly as the run wrote them)");
   app->add_option("--export", o->export_dir, "write every chart as it was at --step into DIR (PNG 1x/2x, SVG, CSV)");
-  app->add_option("--step", o->step, "the step to show or export (default: the last); adds it to the summary")
+  app->add_option("--step", o->step, "the step to show or export (default: the last); adds it to the summary (an attach recording: the poll)")
       ->check(CLI::NonNegativeNumber);
   app->add_option("--width", o->width, "export width in pixels")->check(CLI::Range(640, 8000));
   app->add_option("--height", o->height, "export height in pixels")->check(CLI::Range(480, 8000));

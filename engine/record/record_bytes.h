@@ -123,6 +123,13 @@ class ByteReader {
     pos_ += size_t(n);
     return s;
   }
+  // The next n bytes, in place.
+  std::span<const uint8_t> bytes(uint64_t n) {
+    need(n);
+    const auto out = b_.subspan(pos_, size_t(n));
+    pos_ += size_t(n);
+    return out;
+  }
   // A count of elements that each take at least min_bytes: refused when the rest of the buffer could
   // not hold them, so a forged count never sizes an allocation.
   size_t count(size_t min_bytes = 1) {

@@ -26,10 +26,10 @@ uint32_t crc32(std::span<const uint8_t> bytes, uint32_t crc) {
   return ~crc;
 }
 
-std::vector<uint8_t> file_header() {
+std::vector<uint8_t> file_header(uint32_t version) {
   ByteWriter w;
   w.raw(kMagic);
-  w.u32(kFormatVersion);
+  w.u32(version);
   w.u32(0);
   return std::move(w.bytes());
 }

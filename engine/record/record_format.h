@@ -12,7 +12,12 @@ namespace inferscope::record {
 
 // "\x89ISREC\r\n": a non-ASCII first byte and a CR-LF, so text-mode transfers and text files are refused.
 inline constexpr uint8_t kMagic[8] = {0x89, 'I', 'S', 'R', 'E', 'C', '\r', '\n'};
-inline constexpr uint32_t kFormatVersion = 1;
+// The newest version this reader knows. A run's recording is written as version 1 (so readers from before
+// attached sessions open it); a recording of an attached session, which needs polls frames to mean
+// anything, as version 2, which those readers refuse with "newer than this reader".
+inline constexpr uint32_t kFormatVersion = 2;
+inline constexpr uint32_t kRunFormatVersion = 1;
+inline constexpr uint32_t kAttachFormatVersion = 2;
 inline constexpr size_t kFileHeaderBytes = 16;   // magic, u32 format version, u32 flags (0)
 inline constexpr size_t kFrameHeaderBytes = 16;  // u8 type, u8 compression, u16 0, u32 stored, u32 raw, u32 crc
 // No frame inflates beyond this: the writer flushes long before (kFlushRawBytes; one step's keyframe
@@ -26,12 +31,13 @@ enum class FrameType : uint8_t {
   Steps = 2,    // binary: a run of consecutive steps
   Lessons = 3,  // JSON: lesson results
   End = 4,      // JSON: the recording was closed ({"steps": N, "limited": bool})
+  Polls = 5,    // binary: polls of attached servers and KV-event readings (engine/record/server_poll.h)
 };
 
 enum class Compression : uint8_t { None = 0, Zstd = 1 };
 
 // The 16 header bytes (magic, version, flags).
-std::vector<uint8_t> file_header();
+std::vector<uint8_t> file_header(uint32_t version = kRunFormatVersion);
 // A whole frame: header + payload (compressed with zstd at `level` when compress is set).
 std::vector<uint8_t> encode_frame(FrameType type, std::span<const uint8_t> raw, bool compress = true, int level = 3);
 

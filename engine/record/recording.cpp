@@ -93,6 +93,9 @@ void Recording::parse(std::span<const uint8_t> bytes) {
       Frame f = read_frame(bytes, offset);
       switch (FrameType(f.type)) {
         case FrameType::Steps: parse_steps(f.raw, offset); break;
+        case FrameType::Polls:
+          decode_polls_frame(f.raw, "polls frame at byte " + std::to_string(offset), polls_, kv_events_);
+          break;
         case FrameType::Lessons: {
           nlohmann::json j = parse_json(f.raw, "lessons frame");
           if (!j.is_array()) throw RecordingError("lessons frame is not a list");
@@ -117,15 +120,18 @@ void Recording::parse(std::span<const uint8_t> bytes) {
       offset = f.end;
       if (complete_) break;
     } catch (const RecordingError& e) {
-      warning_ = "recording damaged after step " + std::to_string(step_count()) + " (opened up to there): " + e.what();
+      warning_ = damaged_at() + e.what();
       break;
     } catch (const nlohmann::json::exception& e) {
-      warning_ = "recording damaged after step " + std::to_string(step_count()) + " (opened up to there): " + e.what();
+      warning_ = damaged_at() + e.what();
       break;
     }
   }
   if (warning_.empty() && !complete_)
-    warning_ = "recording is incomplete (the run did not close it); opened up to step " + std::to_string(step_count());
+    warning_ = is_attach() ? "recording is incomplete (the session did not close it); opened up to poll " +
+                                 std::to_string(polls_.size())
+                           : "recording is incomplete (the run did not close it); opened up to step " +
+                                 std::to_string(step_count());
   current_map_ = {};
 }
 
@@ -248,6 +254,13 @@ void Recording::add_markers(int64_t step, const RequestInfo* before, const Reque
     markers_.push_back({step, MarkerKind::Preempted, after.id, {}});
   if (request_ended(after.state) && (!before || before->state != after.state))
     markers_.push_back({step, MarkerKind::Finished, after.id, after.finish_reason});
+}
+
+bool Recording::is_attach() const { return meta_.value("kind", std::string()) == "attach"; }
+
+std::string Recording::damaged_at() const {
+  if (is_attach()) return "recording damaged after poll " + std::to_string(polls_.size()) + " (opened up to there): ";
+  return "recording damaged after step " + std::to_string(step_count()) + " (opened up to there): ";
 }
 
 std::string Recording::writer() const { return meta_.value("writer", std::string()); }

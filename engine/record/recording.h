@@ -21,6 +21,7 @@
 
 #include "engine/llm_engine.h"
 #include "engine/record/record_bytes.h"
+#include "engine/record/server_poll.h"
 #include "engine/record/step_codec.h"
 
 namespace inferscope::record {
@@ -81,12 +82,21 @@ class Recording {
   // Timeline events, ascending step.
   const std::vector<Marker>& markers() const { return markers_; }
 
+  // A recording of an attached session (`inferscope-cli attach --record`, the Servers tab): its meta
+  // says "kind": "attach"; it has polls instead of steps (step_count() is 0).
+  bool is_attach() const;
+  // Every poll of every attached server, in the order they were taken (several servers interleave).
+  const std::vector<ServerPollRecord>& server_polls() const { return polls_; }
+  // The KV-event stream's readings, in order (empty when none was followed).
+  const std::vector<KvEventsRecord>& kv_events() const { return kv_events_; }
+
  private:
   Recording() = default;
   void parse(std::span<const uint8_t> bytes);
   void parse_meta(const std::vector<uint8_t>& raw);
   void parse_steps(const std::vector<uint8_t>& raw, size_t offset);
   void check_index(int64_t i) const;
+  std::string damaged_at() const;  // the start of a damage warning: where the good part ends
   void add_markers(int64_t step, const RequestInfo* before, const RequestInfo& after);
 
   struct MapEntry {
@@ -118,6 +128,8 @@ class Recording {
   std::vector<size_t> log_end_;
   nlohmann::json lessons_ = nlohmann::json::array();
   std::vector<Marker> markers_;
+  std::vector<ServerPollRecord> polls_;
+  std::vector<KvEventsRecord> kv_events_;
 };
 
 }  // namespace inferscope::record

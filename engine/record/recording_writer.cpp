@@ -38,7 +38,7 @@ RecordingWriter::RecordingWriter(std::ostream& out, const RecordingSetup& setup,
   if (limits_.keyframe_interval < 1) limits_.keyframe_interval = 1;
   if (limits_.steps_per_frame < 1) limits_.steps_per_frame = 1;
   nlohmann::json meta = {
-      {"format", kFormatVersion},
+      {"format", kRunFormatVersion},
       {"writer", std::string("InferScope ") + INFERSCOPE_VERSION},
       {"created", utc_now()},
       {"source", setup.source},

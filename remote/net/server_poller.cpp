@@ -19,6 +19,25 @@ QString reply_error(QNetworkReply* r) {
 }
 }  // namespace
 
+ServerPollFacts poll_facts(const ServerPoint& p) {
+  return {p.url.toStdString(), p.t_s, p.up, p.error.toStdString(), p.consecutive_failures, p.parse_warnings,
+          p.scrape, p.window, p.slot_read};
+}
+
+ServerPoint server_point(const ServerPollFacts& f) {
+  ServerPoint p;
+  p.url = QString::fromStdString(f.url);
+  p.t_s = f.t_s;
+  p.up = f.up;
+  p.error = QString::fromStdString(f.error);
+  p.consecutive_failures = f.consecutive_failures;
+  p.parse_warnings = f.parse_warnings;
+  p.scrape = f.scrape;
+  p.window = f.window;
+  p.slot_read = f.slot_read;
+  return p;
+}
+
 ServerPoller::ServerPoller(QUrl base, int interval_ms, QObject* parent)
     : QObject(parent), base_(std::move(base)), interval_ms_(std::max(50, interval_ms)) {
   qRegisterMetaType<ServerPoint>();

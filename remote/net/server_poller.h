@@ -14,6 +14,7 @@
 
 #include "remote/metrics/llamacpp_slots.h"
 #include "remote/metrics/server_metrics.h"
+#include "remote/record/server_poll_facts.h"
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -32,6 +33,10 @@ struct ServerPoint {
   std::optional<SlotsRead> slot_read;  // llama.cpp only, when /slots answered
   std::size_t parse_warnings = 0;
 };
+
+// The same poll without Qt (recordings, the attach CSV) and back.
+ServerPollFacts poll_facts(const ServerPoint& p);
+ServerPoint server_point(const ServerPollFacts& f);
 
 class ServerPoller : public QObject {
   Q_OBJECT

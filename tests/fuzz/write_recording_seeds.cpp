@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include <sstream>
+
+#include "engine/record/poll_recording_writer.h"
 #include "engine/record/record_format.h"
 #include "engine/record/step_codec.h"
 
@@ -105,6 +108,35 @@ std::vector<uint8_t> synthetic(bool compress) {
   return f;
 }
 
+// An attached session: a llama.cpp server polled busy, down, up again, and a KV-event reading.
+std::vector<uint8_t> attach_session() {
+  std::ostringstream out;
+  PollRecordingWriter w(out, {"seed", {"http://127.0.0.1:8080"}, 200, "tcp://127.0.0.1:5557"});
+  for (int i = 0; i < 4; ++i) {
+    ServerPollRecord p;
+    p.server = "http://127.0.0.1:8080";
+    p.t_s = 0.2 * i;
+    p.up = i != 2;
+    p.kind = "llama.cpp";
+    if (!p.up) {
+      p.error = "connection refused";
+      p.consecutive_failures = 1;
+    } else {
+      p.values = {{"scrape_t_s", p.t_s}, {"running", 2}, {"generation_tokens", 48.0 * i}};
+      p.histograms.push_back({"ttft_s", 0.5, 2, {{0.1, 1}, {1e300, 2}}});
+      p.has_window = i > 0;
+      if (p.has_window) p.window = {{"seconds", 0.2}, {"generation_tokens_per_s", 240}};
+      p.has_slots = true;
+      p.slot_list = {{0, 512, true, {{"prompt_tokens", 18}, {"generated_tokens", 12 * i}}}, {1, 512, false, {}}};
+    }
+    w.add_poll(p);
+  }
+  w.add_kv_events({0.8, "tcp://127.0.0.1:5557", {{"batches", 3}, {"blocks_held", 9}}, ""});
+  w.finish();
+  const std::string s = out.str();
+  return {s.begin(), s.end()};
+}
+
 void write(const std::string& path, uint8_t mode, const std::vector<uint8_t>& bytes, size_t keep) {
   std::ofstream o(path, std::ios::binary);
   o.put(char(mode));
@@ -126,5 +158,8 @@ int main(int argc, char** argv) {
   write(dir + "/plain.isrec", 0x80, plain, plain.size());
   write(dir + "/plain_cut.isrec", 0x80, plain, plain.size() * 2 / 3);
   write(dir + "/zstd_cut.isrec", 0x00, packed, packed.size() / 2);
+  const auto attach = attach_session();
+  write(dir + "/attach.isrec", 0x80, attach, attach.size());
+  write(dir + "/attach_cut.isrec", 0x80, attach, attach.size() * 2 / 3);
   return 0;
 }

@@ -3,8 +3,14 @@
 // HTML page, and a port nobody listens on: each shows what it publishes and nothing else.
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include "engine/record/poll_recording_writer.h"
+#include "engine/record/recording.h"
+#include "ui/export/chart_export.h"
+#include "ui/main_window.h"
+#include <QTabWidget>
 #include "remote/net/server_poller.h"
 #include "ui/attach/attach_panel.h"
 #include "ui/attach/slot_fill_view.h"
@@ -121,6 +127,96 @@ class TestAttachPanel : public QObject {
     QVERIFY(!panel.slotView(down));
     // Readable: the slot bars' labels fit at this size.
     QVERIFY(slots_view->width() >= slots_view->minimumSizeHint().width());
+  }
+
+  // Saved from the panel and shown again from the file: the same points in every chart, the same
+  // status line; scrubbing back shows the earlier state.
+  void savedSessionReplaysAsItWasLive() {
+    FakeServer vllm;
+    vllm.bodies["/metrics"] = {data("published/vllm_v1_t0.txt"), data("published/vllm_v1_t10.txt")};
+    ui::AttachPanel panel;
+    panel.resize(1280, 720);
+    panel.show();
+    QSignalSpy polled(&panel, &ui::AttachPanel::polled);
+    QString err;
+    QVERIFY(!panel.saveRecording(QStringLiteral("/nonexistent/x.isrec"), &err));  // nothing polled yet
+    QVERIFY(!err.isEmpty());
+    panel.attach({vllm.url()}, 100);
+    QTRY_VERIFY_WITH_TIMEOUT(polled.count() >= 4, 10000);
+    panel.detach();  // no poll lands between the save and the comparison
+    QCOMPARE(panel.recordedPolls(), std::size_t(polled.count()));
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath(QStringLiteral("servers.isrec"));
+    QVERIFY2(panel.saveRecording(path, &err), qPrintable(err));
+
+    auto rec = std::make_shared<const record::Recording>(record::Recording::open(path.toStdString()));
+    QVERIFY(rec->is_attach());
+    QVERIFY2(rec->warning().empty(), rec->warning().c_str());
+    QCOMPARE(rec->server_polls().size(), std::size_t(polled.count()));
+    ui::AttachPanel replayed;
+    replayed.resize(1280, 720);
+    replayed.show();
+    replayed.showRecording(rec);
+    QVERIFY(replayed.isReplaying());
+    QCOMPARE(replayed.pollCount(), int(polled.count()));
+    QCOMPARE(replayed.shownPoll(), int(polled.count()) - 1);
+    ui::MetricsChart* kv = replayed.chart("server_kv_usage");
+    QVERIFY(kv->isVisible());
+    // The scrapes' own numbers (tests/data/remote/published): 25% then 50% of the cache in use.
+    QCOMPARE(kv->history(0).front().y(), 0.25);
+    QCOMPARE(lastY(kv, 0), 0.5);
+    QCOMPARE(kv->history(0).size(), qsizetype(polled.count()));
+    QVERIFY(replayed.statusText(vllm.url()).contains("2048 blocks of 16 tokens"));
+    // Nothing is contacted while a recording is shown.
+    const int served = vllm.served.value("/metrics");
+    QTest::qWait(300);
+    QCOMPARE(vllm.served.value("/metrics"), served);
+
+    replayed.showPoll(0);
+    QCOMPARE(replayed.shownPoll(), 0);
+    QCOMPARE(kv->history(0).size(), qsizetype(1));
+    QCOMPARE(lastY(kv, 0), 0.25);
+    QVERIFY(!replayed.chart("server_throughput")->isVisible());  // rates need a second poll
+    replayed.showPoll(1000);  // clamped
+    QCOMPARE(replayed.shownPoll(), int(polled.count()) - 1);
+    QVERIFY(replayed.chart("server_throughput")->isVisible());
+
+    // The Servers charts go through the one export path: PNG at 1x at least 1200 px wide, 2x, SVG, CSV.
+    ui::ExportInput in;
+    for (ui::MetricsChart* c : replayed.charts())
+      if (c->seriesCount() > 0) in.charts.push_back(c);
+    const QString dir = tmp.filePath(QStringLiteral("export"));
+    const QStringList files = ui::exportAll(in, dir, &err);
+    QVERIFY2(!files.isEmpty(), qPrintable(err));
+    QVERIFY(files.contains(QStringLiteral("server_kv_usage.svg")));
+    QVERIFY(files.contains(QStringLiteral("server_kv_usage.csv")));
+    const QImage png(dir + QStringLiteral("/server_kv_usage.png"));
+    QVERIFY(png.width() >= ui::kMinExportWidth);
+    QCOMPARE(QImage(dir + QStringLiteral("/server_kv_usage@2x.png")).width(), 2 * png.width());
+
+    // The window opens it like any recording (File > Open recording, drops and --open come here): in the
+    // Servers tab, its polls scrubbed by showStep; a cut copy opens up to its last whole poll.
+    ui::MainWindow w(tmp.filePath(QStringLiteral("window.ini")));
+    w.setInteractive(false);
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(w.openRecording(path, &err));
+    QVERIFY(w.attachPanel() && w.attachPanel()->isReplaying());
+    QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.attachPanel()));
+    QCOMPARE(w.attachPanel()->pollCount(), int(polled.count()));
+    w.showStep(1);
+    QCOMPARE(w.attachPanel()->shownPoll(), 1);
+    QFile whole(path);
+    QVERIFY(whole.open(QIODevice::ReadOnly));
+    const QByteArray bytes = whole.readAll();
+    const QString cut = tmp.filePath(QStringLiteral("cut.isrec"));
+    QFile out(cut);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    const auto end = record::PollRecordingWriter::end_frame(polled.count());
+    out.write(bytes.left(bytes.size() - qsizetype(end.size()) - 5));  // the end frame and part of the last poll's lost
+    out.close();
+    QVERIFY(w.openRecording(cut, &err));
+    QCOMPARE(w.attachPanel()->pollCount(), int(polled.count()) - 1);
   }
 
   void closingMidPollDoesNotHang() {

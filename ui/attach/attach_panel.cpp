@@ -2,12 +2,17 @@
 
 #include <QGridLayout>
 #include <QLabel>
+#include <QHBoxLayout>
 #include <QScrollArea>
+#include <QSaveFile>
+#include <QSlider>
+#include <sstream>
 #include <QThread>
 #include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include "engine/record/poll_recording_writer.h"
 #include "remote/kv_events/kv_event_subscriber.h"
 #include "ui/attach/slot_fill_view.h"
 #include "ui/charts/metrics_chart.h"
@@ -29,12 +34,31 @@ const ChartSpec kCharts[] = {{"server_requests", MetricsChart::Scale::Count},
 // Okabe-Ito, one colour per quantity; a second server's series of the same quantity is dashed.
 const QColor kColors[] = {QColor(0, 114, 178), QColor(230, 159, 0), QColor(0, 158, 115), QColor(204, 121, 167),
                           QColor(213, 94, 0), QColor(86, 180, 233), QColor(0, 0, 0)};
+// A session left attached for a day at 1 s keeps ~86,000 polls (some tens of MiB); past this the oldest
+// are not dropped, recording just stops (the saved file says what it holds).
+constexpr std::size_t kMaxRecordedPolls = 100'000;
 }  // namespace
 
 AttachPanel::AttachPanel(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("servers"));  // `inferscope --screenshot ... --tab servers`
   auto* outer = new QVBoxLayout(this);
   outer->setContentsMargins(0, 0, 0, 0);
+  // The replay strip: shown only with a recording on screen.
+  replayBar_ = new QWidget(this);
+  auto* rb = new QHBoxLayout(replayBar_);
+  rb->setContentsMargins(6, 4, 6, 4);
+  replayLabel_ = new QLabel(replayBar_);
+  replaySlider_ = new QSlider(Qt::Horizontal, replayBar_);
+  replaySlider_->setObjectName(QStringLiteral("attach_replay_slider"));
+  rb->addWidget(replayLabel_);
+  rb->addWidget(replaySlider_, 1);
+  replayBar_->hide();
+  outer->addWidget(replayBar_);
+  connect(replaySlider_, &QSlider::valueChanged, this, [this](int v) {
+    if (v != shownPoll_) showPoll(v);
+  });
   auto* scroll = new QScrollArea(this);
+  scroll_ = scroll;
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   auto* body = new QWidget(scroll);
@@ -44,10 +68,12 @@ AttachPanel::AttachPanel(QWidget* parent) : QWidget(parent) {
   v->addWidget(hint_);
   statusBox_ = new QVBoxLayout();
   v->addLayout(statusBox_);
-  chartGrid_ = new QGridLayout();
-  v->addLayout(chartGrid_, 1);
+  // The slot bars right under the status lines: a few rows that say the most about a llama.cpp server,
+  // visible without scrolling past the charts.
   slotBox_ = new QVBoxLayout();
   v->addLayout(slotBox_);
+  chartGrid_ = new QGridLayout();
+  v->addLayout(chartGrid_, 1);
   kvLabel_ = new QLabel(body);
   kvLabel_->setWordWrap(true);
   kvLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -84,6 +110,12 @@ MetricsChart* AttachPanel::chart(const QString& id) const {
 }
 
 void AttachPanel::retranslateUi() {
+  updateReplayLabel();
+  if (replay_)
+    hint_->setText(tr("Recording of an attached session (%1, %2): %n poll(s); nothing is contacted.", "", pollCount())
+                       .arg(QString::fromStdString(replay_->meta().value("source", std::string())),
+                            QString::fromStdString(replay_->meta().value("created", std::string()))));
+  else
   hint_->setText(urls_.isEmpty() ? tr("Not attached. File > Attach to server... watches a running llama.cpp server, "
                                       "vLLM or SGLang through the metrics it publishes.")
                                  : tr("Watching %n server(s). Only what a server publishes is drawn.", "", int(urls_.size())));
@@ -125,9 +157,27 @@ QString AttachPanel::shortName(const QString& url) const {
   return u.port() > 0 ? QStringLiteral("%1:%2").arg(u.host()).arg(u.port()) : u.host();
 }
 
+void AttachPanel::addRow(const QString& url) {
+  ServerRow row;
+  row.status = new QLabel(tr("%1: connecting...").arg(url), this);
+  row.status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  row.status->setWordWrap(true);
+  if (textPx_ > 0) {
+    QFont f = row.status->font();
+    f.setPixelSize(textPx_);
+    row.status->setFont(f);
+  }
+  statusBox_->addWidget(row.status);
+  rows_.insert(url, row);
+}
+
 void AttachPanel::attach(const QStringList& urls, int interval_ms) {
   detach();
+  // What was polled before stays saveable until now.
+  recorded_.clear();
+  recordedKv_.clear();
   urls_ = urls;
+  intervalMs_ = interval_ms;
   worker_ = new QThread(this);
   worker_->setObjectName(QStringLiteral("inferscope-attach"));
   for (const QString& url : urls) {
@@ -138,11 +188,7 @@ void AttachPanel::attach(const QStringList& urls, int interval_ms) {
     connect(worker_, &QThread::finished, poller, &QObject::deleteLater);
     connect(poller, &remote::ServerPoller::polled, this, &AttachPanel::onPolled, Qt::QueuedConnection);
     pollers_.push_back(poller);
-    ServerRow row;
-    row.status = new QLabel(tr("%1: connecting...").arg(url), this);
-    row.status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    statusBox_->addWidget(row.status);
-    rows_.insert(url, row);
+    addRow(url);
   }
   worker_->start();
   retranslateUi();
@@ -192,6 +238,10 @@ void AttachPanel::detach() {
     chartGrid_->removeWidget(c);
   }
   urls_.clear();
+  replay_.reset();
+  replayPoints_.clear();
+  shownPoll_ = -1;
+  replayBar_->hide();
 }
 
 void AttachPanel::plot(const QString& url, ServerRow& row, const QString& chartId, const QString& quantity, double t,
@@ -208,16 +258,45 @@ void AttachPanel::plot(const QString& url, ServerRow& row, const QString& chartI
     c->setSeriesName(index, urls_.size() > 1 ? shortName(url) + ": " + quantityName(quantity) : quantityName(quantity));
     it = row.series.insert(key, index);
     if (c->isHidden()) {
-      int shown = 0;
-      for (MetricsChart* other : charts_) shown += chartGrid_->indexOf(other) >= 0 ? 1 : 0;
-      const int columns = width() >= 1100 ? 3 : (width() >= 700 ? 2 : 1);
-      chartGrid_->addWidget(c, shown / columns, shown % columns);
+      layoutCharts();  // before show(): the layout reparents the chart, which hides it again
       c->show();
     }
   }
   // Milliseconds for the latency chart (its axis shows ms or s by the range).
   const double y = chartId == QLatin1String("server_latency") ? *value * 1000.0 : *value;
   c->appendPoint(it.value(), QPointF(t, y));
+}
+
+int AttachPanel::chartColumns() const { return width() >= 1100 ? 3 : (width() >= 700 ? 2 : 1); }
+
+// The charts that have data, in their fixed order, as many to a row as the width allows.
+void AttachPanel::layoutCharts() {
+  columns_ = chartColumns();
+  int shown = 0;
+  for (MetricsChart* c : charts_) {
+    chartGrid_->removeWidget(c);
+    if (c->seriesCount() == 0) continue;
+    chartGrid_->addWidget(c, shown / columns_, shown % columns_);
+    ++shown;
+  }
+  for (int col = 0; col < 3; ++col) chartGrid_->setColumnStretch(col, col < columns_ ? 1 : 0);
+}
+
+// A chart no taller than what is left of the visible area under the status lines and slot bars, so the
+// first row of charts shows whole (axes included) without scrolling; never below the charts' minimum.
+void AttachPanel::fitChartHeights() {
+  const int viewport = scroll_->viewport()->height();
+  const int top = chartGrid_->geometry().top();
+  const int avail = top > 0 ? viewport - top - 12 : viewport * 6 / 10;
+  const int h = std::max(avail, charts_.isEmpty() ? 0 : charts_.front()->minimumHeight());
+  for (MetricsChart* c : charts_)
+    if (c->maximumHeight() != h) c->setMaximumHeight(h);
+}
+
+void AttachPanel::resizeEvent(QResizeEvent* e) {
+  QWidget::resizeEvent(e);
+  if (chartColumns() != columns_) layoutCharts();
+  fitChartHeights();
 }
 
 void AttachPanel::onPolled(const remote::ServerPoint& p) {
@@ -229,6 +308,7 @@ void AttachPanel::onPolled(const remote::ServerPoint& p) {
   }
   ServerRow& row = *rowIt;
   const QString url = rowIt.key();
+  if (!replay_ && recorded_.size() < kMaxRecordedPolls) recorded_.push_back(remote::to_record(remote::poll_facts(p)));
   if (!p.up) {
     row.status->setText(tr("%1: not answering (%2); retry %3").arg(url, p.error).arg(p.consecutive_failures));
     emit polled(p);
@@ -276,38 +356,146 @@ void AttachPanel::onPolled(const remote::ServerPoint& p) {
     }
     row.slotFill->setSlots(*p.slot_read);
   }
-  for (MetricsChart* c : charts_)
-    if (c->isVisible()) c->refresh();
+  if (!bulk_) {
+    fitChartHeights();
+    for (MetricsChart* c : charts_)
+      if (c->isVisible()) c->refresh();
+  }
   emit polled(p);
 }
 
 void AttachPanel::refreshKvEvents() {
   if (!kv_) return;
   const remote::KvEventStreamStatus st = kv_->status();
-  remote::KvPrefixCache::Summary s;
+  remote::KvEventsFacts k{0.0, kvEndpoint_.toStdString(), st.batches, st.replayed, st.missed, st.decode_errors,
+                          st.last_error, {}};
   double stored = 0, removed = 0;
   {
     std::lock_guard lock(kvMutex_);
-    s = kvCache_.summary();
+    k.summary = kvCache_.summary();
     stored = kvCache_.stored_per_second(10);
     removed = kvCache_.removed_per_second(10);
   }
+  if (!recorded_.empty()) k.t_s = recorded_.back().t_s;
+  if (recordedKv_.size() < kMaxRecordedPolls) recordedKv_.push_back(remote::to_record(k));
+  showKvReading(k, std::make_pair(stored, removed));
+}
+
+void AttachPanel::showKvReading(const remote::KvEventsFacts& k, std::optional<std::pair<double, double>> rates) {
+  const auto& s = k.summary;
   QString text = tr("vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)")
-                     .arg(kvEndpoint_)
-                     .arg(st.batches)
-                     .arg(st.replayed)
-                     .arg(st.missed);
-  text += '\n' + tr("Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; "
-                    "%4 blocks stored and %5 removed per second")
-                     .arg(s.blocks_held)
-                     .arg(s.leaves)
-                     .arg(s.longest_chain)
-                     .arg(stored, 0, 'f', 1)
-                     .arg(removed, 0, 'f', 1);
+                     .arg(QString::fromStdString(k.endpoint))
+                     .arg(k.batches)
+                     .arg(k.replayed)
+                     .arg(k.missed);
+  if (rates)
+    text += '\n' + tr("Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; "
+                      "%4 blocks stored and %5 removed per second")
+                       .arg(s.blocks_held)
+                       .arg(s.leaves)
+                       .arg(s.longest_chain)
+                       .arg(rates->first, 0, 'f', 1)
+                       .arg(rates->second, 0, 'f', 1);
+  else  // a recording keeps the counts, not the rates
+    text += '\n' + tr("Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; "
+                      "%4 blocks stored and %5 removed in all")
+                       .arg(s.blocks_held)
+                       .arg(s.leaves)
+                       .arg(s.longest_chain)
+                       .arg(s.stored_total)
+                       .arg(s.removed_total);
   text += '\n' + tr("The events name blocks by content hash, not by their place in GPU memory: this is the cache's "
                     "content, not its layout.");
-  if (!st.last_error.empty()) text += '\n' + tr("Last error: %1").arg(QString::fromStdString(st.last_error));
+  if (!k.last_error.empty()) text += '\n' + tr("Last error: %1").arg(QString::fromStdString(k.last_error));
   kvLabel_->setText(text);
+}
+
+// --- Recordings -------------------------------------------------------------------------------------
+
+void AttachPanel::showRecording(std::shared_ptr<const record::Recording> recording) {
+  detach();
+  recorded_.clear();
+  recordedKv_.clear();
+  replay_ = std::move(recording);
+  for (const auto& u : replay_->meta().value("servers", std::vector<std::string>{})) urls_ << QString::fromStdString(u);
+  replayPoints_.reserve(replay_->server_polls().size());
+  for (const record::ServerPollRecord& r : replay_->server_polls()) {
+    replayPoints_.push_back(remote::server_point(remote::from_record(r)));
+    const QString url = replayPoints_.back().url;
+    if (!urls_.contains(url)) urls_ << url;  // a server the meta does not name (a later writer)
+  }
+  for (const QString& u : urls_) addRow(u);
+  replaySlider_->blockSignals(true);
+  replaySlider_->setRange(0, std::max(0, pollCount() - 1));
+  replaySlider_->blockSignals(false);
+  replayBar_->show();
+  retranslateUi();
+  showPoll(pollCount() - 1);
+}
+
+int AttachPanel::pollCount() const { return int(replayPoints_.size()); }
+
+void AttachPanel::showPoll(int index) {
+  if (!replay_ || replayPoints_.empty()) return;
+  index = std::clamp(index, 0, pollCount() - 1);
+  // Replayed from the first poll: the charts, the rows' series and the slot bars are what they were live.
+  for (MetricsChart* c : charts_) {
+    c->removeAllSeries();
+    c->clearHistory();
+    c->hide();
+    chartGrid_->removeWidget(c);
+  }
+  for (auto it = rows_.begin(); it != rows_.end(); ++it) it->series.clear();
+  bulk_ = true;
+  for (int i = 0; i <= index; ++i) onPolled(replayPoints_[size_t(i)]);
+  bulk_ = false;
+  fitChartHeights();
+  // Whether on screen yet or not (a recording is shown before its tab is made current).
+  for (MetricsChart* c : charts_)
+    if (c->seriesCount() > 0) c->refresh();
+  // The KV-event reading taken at or before the poll shown.
+  const double t = replayPoints_[size_t(index)].t_s;
+  const record::KvEventsRecord* kv = nullptr;
+  for (const record::KvEventsRecord& k : replay_->kv_events())
+    if (k.t_s <= t || !kv) kv = &k;
+  if (kv) {
+    showKvReading(remote::from_record(*kv), std::nullopt);
+    kvLabel_->show();
+  }
+  shownPoll_ = index;
+  replaySlider_->blockSignals(true);
+  replaySlider_->setValue(index);
+  replaySlider_->blockSignals(false);
+  updateReplayLabel();
+}
+
+void AttachPanel::updateReplayLabel() {
+  if (!replay_ || shownPoll_ < 0) return;
+  replayLabel_->setText(tr("Poll %1 of %2, %3 s")
+                            .arg(shownPoll_ + 1)
+                            .arg(pollCount())
+                            .arg(replayPoints_[size_t(shownPoll_)].t_s, 0, 'f', 1));
+}
+
+bool AttachPanel::saveRecording(const QString& path, QString* error) const {
+  if (recorded_.empty()) {
+    if (error) *error = tr("No server was polled yet: there is nothing to save.");
+    return false;
+  }
+  std::ostringstream out;
+  std::vector<std::string> servers;
+  for (const QString& u : urls_) servers.push_back(u.toStdString());
+  record::PollRecordingWriter w(out, {"InferScope (Servers tab)", servers, intervalMs_, kvEndpoint_.toStdString()});
+  for (const auto& p : recorded_) w.add_poll(p);
+  for (const auto& k : recordedKv_) w.add_kv_events(k);
+  w.finish();
+  const std::string bytes = out.str();
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly) || f.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !f.commit()) {
+    if (error) *error = tr("%1 cannot be written: %2").arg(path, f.errorString());
+    return false;
+  }
+  return true;
 }
 
 void AttachPanel::setPresentation(bool on, int textPx) {
@@ -315,6 +503,11 @@ void AttachPanel::setPresentation(bool on, int textPx) {
   for (MetricsChart* c : charts_) {
     c->setTextPixelSize(textPx_);
     c->setPresentationStyle(on);
+  }
+  for (QLabel* l : {replayLabel_, hint_, kvLabel_}) {
+    QFont f = l->font();
+    if (textPx_ > 0) f.setPixelSize(textPx_);
+    l->setFont(textPx_ > 0 ? f : font());
   }
   for (auto& row : rows_) {
     if (row.slotFill) row.slotFill->setTextPixelSize(textPx_);

@@ -12,11 +12,14 @@
 #include <memory>
 #include <mutex>
 
+#include "engine/record/recording.h"
 #include "remote/kv_events/kv_prefix_cache.h"
 #include "remote/net/server_poller.h"
 
 class QGridLayout;
+class QScrollArea;
 class QLabel;
+class QSlider;
 class QThread;
 class QTimer;
 class QVBoxLayout;
@@ -52,6 +55,24 @@ class AttachPanel : public QWidget {
   void setPresentation(bool on, int textPx);
   void retranslateUi();
 
+  // --- Recordings (docs/recording-format.md, polls frames) -----------------------------------------
+  // Shows a recording of an attached session instead of live servers (nothing is contacted): the same
+  // status lines, charts and slot bars, fed by the recorded polls; the strip above them scrubs the polls.
+  // Detaches first. The recording must be one (Recording::is_attach()).
+  void showRecording(std::shared_ptr<const record::Recording> recording);
+  bool isReplaying() const { return bool(replay_); }
+  int pollCount() const;  // polls in the recording shown (0 when live)
+  // The views as they were after poll index (clamped to the recording); charts show the polls up to it.
+  void showPoll(int index);
+  int shownPoll() const { return shownPoll_; }
+  // Every poll (and KV-event reading) since the last attach is kept (up to 100,000 polls) so that the
+  // session can be saved as a recording; false with *error when nothing was polled or writing failed.
+  std::size_t recordedPolls() const { return recorded_.size(); }
+  bool saveRecording(const QString& path, QString* error = nullptr) const;
+
+ protected:
+  void resizeEvent(QResizeEvent* e) override;
+
  signals:
   void polled(const inferscope::remote::ServerPoint& point);  // after the views took it in
 
@@ -66,6 +87,12 @@ class AttachPanel : public QWidget {
     QHash<QString, int> series;  // "<chart>/<quantity>" -> series index, created on first value
   };
   MetricsChart* makeChart(const QString& id);
+  void addRow(const QString& url);
+  int chartColumns() const;
+  void layoutCharts();
+  void fitChartHeights();
+  void showKvReading(const remote::KvEventsFacts& k, std::optional<std::pair<double, double>> rates);
+  void updateReplayLabel();
   void plot(const QString& url, ServerRow& row, const QString& chartId, const QString& quantity, double t,
             const std::optional<double>& value);
   QString shortName(const QString& url) const;
@@ -76,6 +103,7 @@ class AttachPanel : public QWidget {
   QList<remote::ServerPoller*> pollers_;  // live on worker_
   QHash<QString, ServerRow> rows_;
   QList<MetricsChart*> charts_;
+  QScrollArea* scroll_ = nullptr;
   QVBoxLayout* statusBox_ = nullptr;
   QGridLayout* chartGrid_ = nullptr;
   QVBoxLayout* slotBox_ = nullptr;
@@ -87,6 +115,18 @@ class AttachPanel : public QWidget {
   remote::KvPrefixCache kvCache_;
   QString kvEndpoint_;
   int textPx_ = 0;
+  int intervalMs_ = 0;
+  int columns_ = 0;  // charts per row as laid out
+  // Live: what a saved recording holds. Replay: the recording shown and its polls as the poller reports them.
+  std::vector<record::ServerPollRecord> recorded_;
+  std::vector<record::KvEventsRecord> recordedKv_;
+  std::shared_ptr<const record::Recording> replay_;
+  std::vector<remote::ServerPoint> replayPoints_;
+  int shownPoll_ = -1;
+  bool bulk_ = false;  // feeding many polls at once: charts redraw once at the end
+  QWidget* replayBar_ = nullptr;
+  QSlider* replaySlider_ = nullptr;
+  QLabel* replayLabel_ = nullptr;
 };
 
 }  // namespace inferscope::ui

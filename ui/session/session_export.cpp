@@ -1,7 +1,10 @@
 #include "ui/session/session_export.h"
 
 #include <QJsonArray>
+#include <QUrl>
 
+#include "ui/attach/attach_panel.h"
+#include "ui/attach/slot_fill_view.h"
 #include "ui/blockmap/block_map_panel.h"
 #include "ui/blockmap/block_map_view.h"
 #include "ui/charts/charts_panel.h"
@@ -45,6 +48,20 @@ QStringList exportSession(const WorkbenchSession& session, const ExportViews& vi
     }
   }
   if (!lessonIds.isEmpty()) in.manifest[QStringLiteral("lessons")] = lessonIds;
+  // The Servers tab (live or a recording): its charts that have data, and each server's slot bars.
+  if (views.servers && !views.servers->servers().isEmpty()) {
+    QJsonArray urls;
+    for (const QString& url : views.servers->servers()) {
+      urls.append(url);
+      if (SlotFillView* v = views.servers->slotView(url)) {
+        const QUrl u(url);
+        in.widgets.push_back({v, QStringLiteral("server_slots_") + fileKey(u.host() + '_' + QString::number(u.port())), url, {}});
+      }
+    }
+    for (MetricsChart* c : views.servers->charts())
+      if (c->seriesCount() > 0) in.charts.push_back(c);
+    in.manifest[QStringLiteral("servers")] = urls;
+  }
   return exportAll(in, dir, error);
 }
 

@@ -6,6 +6,7 @@
 
 namespace inferscope::ui {
 
+class AttachPanel;
 class BlockMapPanel;
 class ChartsPanel;
 class ComparePanel;
@@ -17,6 +18,7 @@ struct ExportViews {
   BlockMapPanel* blockMap = nullptr;
   ComparePanel* compare = nullptr;  // its overlay charts, when the session has a comparison
   LessonsPanel* lessons = nullptr;  // optional: the lesson pages with a result on screen
+  AttachPanel* servers = nullptr;   // optional: the Servers tab's charts with data and its slot bars
 };
 
 // Returns the files written (relative names), or an empty list with *error set.
