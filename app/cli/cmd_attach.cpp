@@ -1,5 +1,6 @@
 // inferscope-cli attach: watch live serving engines (llama.cpp's server, vLLM, SGLang) from what they
-// publish: /metrics (and /slots for llama.cpp) polled at an interval, optionally vLLM's KV events.
+// publish: /metrics (and /slots for llama.cpp) polled at an interval, optionally vLLM's KV events; the
+// polls printed, written as CSV and/or recorded for `inferscope-cli replay` and the workbench.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -15,8 +16,8 @@
 #include <csignal>
 #include <memory>
 
-#include "remote/kv_events/kv_event_subscriber.h"
 #include "engine/record/poll_recording_writer.h"
+#include "remote/kv_events/kv_event_subscriber.h"
 #include "remote/kv_events/kv_prefix_cache.h"
 #include "remote/net/server_poller.h"
 #endif

@@ -1,5 +1,6 @@
 // inferscope-cli replay: a recording (.isrec) read back without the model or an engine — its summary,
-// the step metrics exactly as the run wrote them, and the charts as they were at a step.
+// the step metrics exactly as the run wrote them, and the charts as they were at a step. A recording of
+// an attached session (attach --record) gives its per-server summary and the CSV attach wrote live.
 #include <cstdio>
 #include <fstream>
 #include <map>

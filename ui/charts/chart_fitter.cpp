@@ -3,6 +3,7 @@
 #include <QAbstractAxis>
 #include <QBarCategoryAxis>
 #include <QChart>
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsLineItem>
@@ -378,18 +379,45 @@ void ChartFitter::fitTitle(QAbstractAxis* axis, const QStringList& candidates) {
   axis->setTitleVisible(!shown.isEmpty());
 }
 
+namespace {
+// A name that may break between any two characters (CJK text has no spaces); a Latin word without
+// spaces ("F32", "Q4_K") is kept whole, upright if need be.
+bool breaksAnywhere(const QString& s) {
+  for (const QChar c : s)
+    if (c.unicode() >= 0x2E80) return true;
+  return false;
+}
+
+QString wrapCategory(const QFont& font, const QString& name, qreal room) {
+  if (name.contains(QLatin1Char(' ')) || breaksAnywhere(name)) return wrapHtml(font, name, room);
+  return name.toHtmlEscaped();
+}
+
+// The widest word of the names (what wrapping cannot make narrower).
+qreal widestWord(const QFont& font, const QStringList& names) {
+  qreal w = 0;
+  for (const QString& n : names)
+    for (const QString& word : n.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+      if (!breaksAnywhere(word)) w = std::max(w, chartTextSize(font, word).width());
+  return w;
+}
+}  // namespace
+
 void ChartFitter::fitCategories(QBarCategoryAxis* axis, const QStringList& cats) {
   if (cats.isEmpty()) return;
   QRectF plot = chart_->plotArea();
   if (plot.width() < 10 || plot.height() < 10) plot = QRectF(QPointF(0, 0), chart_->size() * 0.6);
-  const QFont font = axis->labelsFont();
+  // The owner's font unless the owner changed it since the fitter last shrank it.
+  CategoryFonts& fonts = categoryFonts_[axis];
+  if (axis->labelsFont() != fonts.shown) fonts.base = axis->labelsFont();
+  QFont font = fonts.base;
   // Qt gives each category label the axis width over its layout points (categories + 2: one per
   // category and a half-category beyond each end) less the label padding on both sides.
   const qreal room = plot.width() / qreal(cats.size() + 2) - 2 * kLabelPadding - 2;
   QStringList shown;
   bool upright = false;
   for (const QString& c : cats) {
-    const QString wrapped = wrapHtml(font, c, room);
+    const QString wrapped = wrapCategory(font, c, room);
     // A line still wider than the room is one word that cannot wrap: the labels stand upright.
     for (const QString& line : wrapped.split(QStringLiteral("<br>")))
       if (chartTextSize(font, line).width() > room) upright = true;
@@ -405,9 +433,18 @@ void ChartFitter::fitCategories(QBarCategoryAxis* axis, const QStringList& cats)
     const qreal axisTitleH = axis->titleText().isEmpty() ? 0 : chartTextSize(axis->titleFont(), QStringLiteral("X")).height();
     const qreal height = kMaxAxisPortion * (chart_->size().height() - m.top() - m.bottom() - legendHeight_ - titleH) -
                          axisTitleH - 2 * kLabelPadding - 4;
+    // A word longer than that height would be cut: smaller type instead (a small chart only; never
+    // below 7 px), so every name stays whole.
+    const qreal widest = widestWord(font, cats);
+    if (widest > height && height > 0) {
+      const int px = font.pixelSize() > 0 ? font.pixelSize() : QFontInfo(font).pixelSize();
+      font.setPixelSize(std::max(7, int(std::floor(px * height / widest))));
+    }
     shown.clear();
-    for (const QString& c : cats) shown << wrapHtml(font, c, height);
+    for (const QString& c : cats) shown << wrapCategory(font, c, height);
   }
+  if (font != axis->labelsFont()) axis->setLabelsFont(font);
+  fonts.shown = axis->labelsFont();
   const int angle = upright ? -90 : 0;
   if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);
   if (axis->categories() != shown) {

@@ -99,6 +99,11 @@ class ChartFitter : public QObject {
   std::map<QValueAxis*, ValueAxisSpec> axes_;
   std::map<QAbstractAxis*, QStringList> titles_;
   std::map<QBarCategoryAxis*, QStringList> categories_;
+  // A category axis's label font as its owner set it, and the (possibly smaller) one the fitter set.
+  struct CategoryFonts {
+    QFont base, shown;
+  };
+  std::map<QBarCategoryAxis*, CategoryFonts> categoryFonts_;
   std::map<const QAbstractAxis*, QString> shownTitles_;
   std::vector<LegendEntry> legend_;
   QString title_;
