@@ -33,6 +33,13 @@ AttachPanel* MainWindow::ensureAttachPanel() {
   attach_ = new AttachPanel(this);
   tabs_->addTab(attach_, tr("Servers"));
   if (presentation_) attach_->setPresentation(true, presentationTextPixelSize());
+  // The presentation strip follows the tab: the servers' numbers on the Servers tab, the engine's elsewhere.
+  connect(attach_, &AttachPanel::polled, this, [this] {
+    if (presentation_) updatePresentationBar();
+  });
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    if (presentation_) updatePresentationBar();
+  });
   // The same context menu as every other chart (PNG 1x/2x, SVG, CSV, clipboard); a MetricsChart writes
   // its own CSV, so the step log is never asked for.
   for (MetricsChart* c : attach_->charts())

@@ -142,6 +142,11 @@ void MainWindow::leavePresentation() {
 }
 
 void MainWindow::updatePresentationBar() {
+  if (attach_ && tabs_->currentWidget() == attach_) {  // the servers watched, not the idle local engine
+    const AttachPanel::Headline h = attach_->headline();
+    presentationBar_->setServerNumbers(h.up, h.servers, h.generatedPerS, h.kvUsed, h.running, h.waiting);
+    return;
+  }
   // The numbers of the step the timeline shows (the newest while following).
   const auto& steps = session_->steps();
   const int64_t shown = session_->followsLatest() ? int64_t(steps.size()) - 1 : session_->shownStep();

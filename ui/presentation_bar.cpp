@@ -26,6 +26,13 @@ PresentationBar::PresentationBar(QWidget* parent) : QWidget(parent) {
 
 void PresentationBar::setNumbers(int64_t step, double tokensPerS, double kvUsed, int running, int waiting) {
   stepValue_ = step, rateValue_ = tokensPerS, kvValue_ = kvUsed, running_ = running, waiting_ = waiting;
+  serversUp_ = -1;
+  retranslateUi();
+}
+
+void PresentationBar::setServerNumbers(int up, int servers, double tokensPerS, double kvUsed, int running, int waiting) {
+  serversUp_ = up, servers_ = servers;
+  rateValue_ = tokensPerS, kvValue_ = kvUsed, running_ = running, waiting_ = waiting;
   retranslateUi();
 }
 
@@ -64,7 +71,8 @@ void PresentationBar::changeEvent(QEvent* e) {
 }
 
 void PresentationBar::retranslateUi() {
-  parts_ = {tr("Step %1").arg(stepValue_), tr("%1 tokens/s").arg(rateValue_, 0, 'f', 0),
+  parts_ = {serversUp_ < 0 ? tr("Step %1").arg(stepValue_) : tr("%1 of %2 servers up").arg(serversUp_).arg(servers_),
+            tr("%1 tokens/s").arg(rateValue_, 0, 'f', 0),
             kvValue_ < 0 ? tr("KV used –") : tr("KV used %1%").arg(kvValue_ * 100.0, 0, 'f', 0),
             tr("%1 running, %2 waiting").arg(running_).arg(waiting_)};
   fitText();

@@ -15,6 +15,8 @@ class PresentationBar : public QWidget {
   explicit PresentationBar(QWidget* parent = nullptr);
   // kvUsed: allocated / capacity in [0, 1], or < 0 when the capacity is unknown.
   void setNumbers(int64_t step, double tokensPerS, double kvUsed, int running, int waiting);
+  // The same strip for attached servers (the Servers tab): how many answer instead of the step.
+  void setServerNumbers(int up, int servers, double tokensPerS, double kvUsed, int running, int waiting);
   // The strip's type size; it shrinks (to no less than 12 px) only where the line would not fit.
   void setTextPixelSize(int px);
   int textPixelSize() const { return px_; }
@@ -34,6 +36,7 @@ class PresentationBar : public QWidget {
   int64_t stepValue_ = 0;
   double rateValue_ = 0, kvValue_ = -1;
   int running_ = 0, waiting_ = 0;
+  int serversUp_ = -1, servers_ = 0;  // serversUp_ < 0: the engine's numbers
   int px_ = 32;
   int shownPx_ = 0;
 };

@@ -81,6 +81,7 @@ nlohmann::json point_json(const ServerPoint& p) {
     for (const auto& sl : p.slot_read->slot_states) {
       slot_list.push_back({{"id", sl.id}, {"n_ctx", sl.n_ctx}, {"processing", sl.processing},
                        {"prompt_tokens", sl.prompt_tokens ? nlohmann::json(*sl.prompt_tokens) : nlohmann::json(nullptr)},
+                       {"context_tokens", sl.context_tokens ? nlohmann::json(*sl.context_tokens) : nlohmann::json(nullptr)},
                        {"prompt_cached_tokens", sl.prompt_cached_tokens ? nlohmann::json(*sl.prompt_cached_tokens) : nlohmann::json(nullptr)},
                        {"generated_tokens", sl.generated_tokens ? nlohmann::json(*sl.generated_tokens) : nlohmann::json(nullptr)}});
     }

@@ -22,6 +22,7 @@ std::optional<int> count_field(const json& obj, const char* key) {
 }  // namespace
 
 std::optional<int> SlotState::used_tokens() const {
+  if (context_tokens) return std::min(n_ctx, *context_tokens);
   if (!prompt_tokens && !generated_tokens) return std::nullopt;
   return std::min(n_ctx, prompt_tokens.value_or(0) + generated_tokens.value_or(0));
 }
@@ -78,9 +79,15 @@ SlotsRead read_llamacpp_slots(std::string_view body) {
       const long long t = it->get<long long>();
       if (t >= 0 && t <= kMaxTokens) slot.task_id = static_cast<int>(t);
     }
-    slot.prompt_tokens = count_field(s, "n_prompt_tokens");
     slot.prompt_cached_tokens = count_field(s, "n_prompt_tokens_cache");
     slot.prompt_processed_tokens = count_field(s, "n_prompt_tokens_processed");
+    if (slot.prompt_processed_tokens) {
+      // The newer layout: "n_prompt_tokens" counts everything in the slot's cache, generated tokens too.
+      slot.context_tokens = count_field(s, "n_prompt_tokens");
+      slot.prompt_tokens = slot.prompt_cached_tokens.value_or(0) + *slot.prompt_processed_tokens;
+    } else {
+      slot.prompt_tokens = count_field(s, "n_prompt_tokens");
+    }
     if (const auto it = s.find("next_token"); it != s.end()) {
       const json* next = nullptr;
       if (it->is_array() && !it->empty() && it->front().is_object()) next = &it->front();

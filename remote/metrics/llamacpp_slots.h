@@ -17,13 +17,17 @@ struct SlotState {
   int n_ctx = 0;  // the slot's context size in tokens
   bool processing = false;
   std::optional<int> task_id;
-  std::optional<int> prompt_tokens;         // the whole prompt
+  std::optional<int> prompt_tokens;         // the task's prompt: in the newer layout, cached + computed so far
   std::optional<int> prompt_cached_tokens;  // reused from the slot's cache
   std::optional<int> prompt_processed_tokens;  // computed so far
   std::optional<int> generated_tokens;
   std::optional<int> remaining_tokens;      // generation budget left
+  // Tokens the slot's KV cache holds (newer layout only). Its "n_prompt_tokens" is this count, not the
+  // prompt's: the server appends every sampled token to the slot's cached tokens, and an idle slot keeps
+  // them for reuse by the next prompt.
+  std::optional<int> context_tokens;
 
-  // Tokens held in the slot's context when known (prompt + generated), clamped to n_ctx.
+  // Tokens held in the slot's context when known (context_tokens, else prompt + generated), clamped to n_ctx.
   std::optional<int> used_tokens() const;
 };
 

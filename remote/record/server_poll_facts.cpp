@@ -64,6 +64,7 @@ const std::pair<const char*, std::optional<int> SlotState::*> kSlotFields[] = {
     {"prompt_processed_tokens", &SlotState::prompt_processed_tokens},
     {"generated_tokens", &SlotState::generated_tokens},
     {"remaining_tokens", &SlotState::remaining_tokens},
+    {"context_tokens", &SlotState::context_tokens},
 };
 
 ServerKind kind_from_name(const std::string& name) {

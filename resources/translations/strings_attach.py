@@ -45,7 +45,7 @@ T = {
  'mean accepted length': ('平均接受長度', '平均接受长度'),
  'prefix-cache hits': ('前綴快取命中', '前缀缓存命中'),
  'prompt computed': ('已計算的提示', '已计算的提示'),
- 'prompt to compute': ('待計算的提示', '待计算的提示'),
+ 'kept for reuse (slot idle)': ('保留供重用（槽位閒置）', '保留供复用（槽位空闲）'),
  'prompt tokens/s': ('提示 token／秒', '提示 token／秒'),
  'running': ('執行中', '运行中'),
  'vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)': ('來自 %1 的 vLLM KV 事件：%2 批（%3 批經重播取得，遺失 %4 批）', '来自 %1 的 vLLM KV 事件：%2 批（%3 批经重放取得，丢失 %4 批）'),
@@ -56,4 +56,5 @@ T = {
  'Server URLs, separated by spaces (replicas side by side), e.g. http://127.0.0.1:8080.\nOptionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557.\nOnly GET /metrics and /slots are sent (and the KV-event replay request).':
    ('伺服器網址，以空格分隔（多個副本並列），例如 http://127.0.0.1:8080。\n可另加 vLLM 的 KV 事件發布端，例如 tcp://gpu-node:5557。\n只會送出 GET /metrics 與 /slots（以及 KV 事件的重播請求）。',
     '服务器网址，以空格分隔（多个副本并列），例如 http://127.0.0.1:8080。\n可另加 vLLM 的 KV 事件发布端，例如 tcp://gpu-node:5557。\n只会发送 GET /metrics 与 /slots（以及 KV 事件的重放请求）。'),
+ '%1 of %2 servers up': ('%2 台伺服器中 %1 台運作中', '%2 台服务器中 %1 台运行中'),
 }

@@ -93,7 +93,16 @@ class TestAttachPanel : public QObject {
     QVERIFY(!panel.slotView(vllm.url()));  // vLLM has no /slots
     QVERIFY(panel.statusText(vllm.url()).contains("vLLM"));
     QVERIFY(panel.statusText(vllm.url()).contains("2048 blocks of 16 tokens"));
+    // The presentation strip's numbers: the last scrape's gauges (t10 body: 8 running, 2 waiting, 50% KV).
+    const ui::AttachPanel::Headline h = panel.headline();
+    QCOMPARE(h.servers, 1);
+    QCOMPARE(h.up, 1);
+    QCOMPARE(h.running, 8);
+    QCOMPARE(h.waiting, int(lastY(requests, 1)));
+    QCOMPARE(h.kvUsed, 0.5);
+    QVERIFY(h.generatedPerS >= 0.0);
     panel.detach();
+    QCOMPARE(panel.headline().servers, 0);
     QVERIFY(!panel.chart("server_kv_usage")->isVisible());
   }
 

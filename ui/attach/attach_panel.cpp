@@ -37,6 +37,18 @@ const QColor kColors[] = {QColor(0, 114, 178), QColor(230, 159, 0), QColor(0, 15
 // A session left attached for a day at 1 s keeps ~86,000 polls (some tens of MiB); past this the oldest
 // are not dropped, recording just stops (the saved file says what it holds).
 constexpr std::size_t kMaxRecordedPolls = 100'000;
+// The share of the KV cache in use: the server's own gauge, else (llama.cpp) its slots' fill.
+std::optional<double> kvInUse(const remote::ServerPoint& p) {
+  if (p.scrape.kv_usage) return p.scrape.kv_usage;
+  if (!p.slot_read || p.slot_read->slot_states.empty()) return std::nullopt;
+  double used = 0, ctx = 0;
+  for (const auto& sl : p.slot_read->slot_states) {
+    used += sl.used_tokens().value_or(0);
+    ctx += sl.n_ctx;
+  }
+  return ctx > 0 ? std::optional<double>(used / ctx) : std::nullopt;
+}
+
 }  // namespace
 
 AttachPanel::AttachPanel(QWidget* parent) : QWidget(parent) {
@@ -231,6 +243,7 @@ void AttachPanel::detach() {
     delete it->slotFill;
   }
   rows_.clear();
+  latest_.clear();
   for (MetricsChart* c : charts_) {
     c->removeAllSeries();
     c->clearHistory();
@@ -242,6 +255,23 @@ void AttachPanel::detach() {
   replayPoints_.clear();
   shownPoll_ = -1;
   replayBar_->hide();
+}
+
+AttachPanel::Headline AttachPanel::headline() const {
+  Headline h;
+  h.servers = int(rows_.size());
+  double kvSum = 0;
+  int kvCount = 0;
+  for (const remote::ServerPoint& p : latest_) {
+    if (!p.up) continue;
+    ++h.up;
+    h.running += int(p.scrape.running.value_or(0));
+    h.waiting += int(p.scrape.waiting.value_or(0));
+    if (p.window && p.window->generation_tokens_per_s) h.generatedPerS += *p.window->generation_tokens_per_s;
+    if (const std::optional<double> kv = kvInUse(p)) kvSum += *kv, ++kvCount;
+  }
+  if (kvCount > 0) h.kvUsed = kvSum / kvCount;
+  return h;
 }
 
 void AttachPanel::plot(const QString& url, ServerRow& row, const QString& chartId, const QString& quantity, double t,
@@ -308,6 +338,7 @@ void AttachPanel::onPolled(const remote::ServerPoint& p) {
   }
   ServerRow& row = *rowIt;
   const QString url = rowIt.key();
+  latest_.insert(url, p);
   if (!replay_ && recorded_.size() < kMaxRecordedPolls) recorded_.push_back(remote::to_record(remote::poll_facts(p)));
   if (!p.up) {
     row.status->setText(tr("%1: not answering (%2); retry %3").arg(url, p.error).arg(p.consecutive_failures));
@@ -327,16 +358,7 @@ void AttachPanel::onPolled(const remote::ServerPoint& p) {
   const double t = p.t_s;
   plot(url, row, QStringLiteral("server_requests"), QStringLiteral("running"), t, s.running);
   plot(url, row, QStringLiteral("server_requests"), QStringLiteral("waiting"), t, s.waiting);
-  std::optional<double> kv = s.kv_usage;
-  if (!kv && p.slot_read && !p.slot_read->slot_states.empty()) {  // llama.cpp: the slots' fill
-    double used = 0, ctx = 0;
-    for (const auto& sl : p.slot_read->slot_states) {
-      used += sl.used_tokens().value_or(0);
-      ctx += sl.n_ctx;
-    }
-    if (ctx > 0) kv = used / ctx;
-  }
-  plot(url, row, QStringLiteral("server_kv_usage"), QStringLiteral("kv_usage"), t, kv);
+  plot(url, row, QStringLiteral("server_kv_usage"), QStringLiteral("kv_usage"), t, kvInUse(p));
   if (p.window) {
     const remote::ServerWindow& w = *p.window;
     plot(url, row, QStringLiteral("server_throughput"), QStringLiteral("prompt"), t, w.prompt_tokens_per_s);
@@ -446,6 +468,7 @@ void AttachPanel::showPoll(int index) {
     chartGrid_->removeWidget(c);
   }
   for (auto it = rows_.begin(); it != rows_.end(); ++it) it->series.clear();
+  latest_.clear();
   bulk_ = true;
   for (int i = 0; i <= index; ++i) onPolled(replayPoints_[size_t(i)]);
   bulk_ = false;

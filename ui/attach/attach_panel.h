@@ -55,6 +55,17 @@ class AttachPanel : public QWidget {
   void setPresentation(bool on, int textPx);
   void retranslateUi();
 
+  // The key numbers over every server as last polled (as of the poll shown, in a replay), for the
+  // presentation strip: sums of running / waiting requests and generated tokens per second, the mean
+  // KV-cache use of the servers that publish it (< 0 when none does).
+  struct Headline {
+    int servers = 0, up = 0;
+    double generatedPerS = 0;
+    double kvUsed = -1;
+    int running = 0, waiting = 0;
+  };
+  Headline headline() const;
+
   // --- Recordings (docs/recording-format.md, polls frames) -----------------------------------------
   // Shows a recording of an attached session instead of live servers (nothing is contacted): the same
   // status lines, charts and slot bars, fed by the recorded polls; the strip above them scrubs the polls.
@@ -123,6 +134,7 @@ class AttachPanel : public QWidget {
   std::shared_ptr<const record::Recording> replay_;
   std::vector<remote::ServerPoint> replayPoints_;
   int shownPoll_ = -1;
+  QHash<QString, remote::ServerPoint> latest_;  // per server row, the newest poll taken in
   bool bulk_ = false;  // feeding many polls at once: charts redraw once at the end
   QWidget* replayBar_ = nullptr;
   QSlider* replaySlider_ = nullptr;

@@ -9,7 +9,7 @@ namespace {
 // Okabe-Ito colours: told apart by colour-blind viewers too.
 const QColor kCached(0, 114, 178);      // blue
 const QColor kPrompt(86, 180, 233);     // sky blue
-const QColor kPending(204, 204, 204);   // grey
+const QColor kKept(204, 204, 204);      // grey: an idle slot's cache, kept for the next prompt
 const QColor kGenerated(230, 159, 0);   // orange
 }  // namespace
 
@@ -71,14 +71,16 @@ void SlotFillView::paintEvent(QPaintEvent*) {
       if (hatch) p.fillRect(r, QBrush(Qt::white, Qt::BDiagPattern));
       x += w;
     };
-    if (s.processing || s.prompt_tokens || s.generated_tokens) {
+    if (s.processing) {
+      // The newer layout's prompt count is cached + computed so far; the rest of a prompt still being
+      // computed is not published, so no "to compute" part is drawn.
       const int cached = s.prompt_cached_tokens.value_or(0);
       const int prompt = s.prompt_tokens.value_or(0);
-      const int computed = std::min(prompt, s.prompt_processed_tokens.value_or(prompt));
-      segment(cached, kCached, true);
-      segment(std::max(0, computed - cached), kPrompt, false);
-      segment(std::max(0, prompt - std::max(cached, computed)), kPending, false);
+      segment(std::min(cached, prompt), kCached, true);
+      segment(std::max(0, prompt - cached), kPrompt, false);
       segment(s.generated_tokens.value_or(0), kGenerated, false);
+    } else if (s.used_tokens()) {
+      segment(*s.used_tokens(), kKept, false);
     }
     p.setPen(QPen(text, 1));
     p.setBrush(Qt::NoBrush);
@@ -95,7 +97,7 @@ void SlotFillView::paintEvent(QPaintEvent*) {
     bool hatch;
     QString name;
   } items[] = {{kCached, true, tr("cached prompt")}, {kPrompt, false, tr("prompt computed")},
-               {kPending, false, tr("prompt to compute")}, {kGenerated, false, tr("generated")},
+               {kKept, false, tr("kept for reuse (slot idle)")}, {kGenerated, false, tr("generated")},
                {palette().color(QPalette::Base), false, tr("free")}};
   for (const auto& it : items) {
     const int w = fm.horizontalAdvance(it.name);
