@@ -4,6 +4,7 @@
 // remembered requests; the step asked for is answered with that step's state.
 #include <QtTest/QtTest>
 
+#include "ui/charts/charts_panel.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/engine/packed_state.h"
 #include "ui/session/live_engine_source.h"
@@ -161,6 +162,24 @@ class TestLiveHistory : public QObject {
     QVERIFY(old);
     QVERIFY(old->total_steps <= snapshots + 1);
     QVERIFY(!source.stateAt(-1));
+  }
+
+  // The charts remember which finished requests they plotted, only as many as snapshots can still show.
+  void chartsForgetFinishedRequestsTheViewNoLongerShows() {
+    ChartsPanel charts;
+    int64_t nextId = 1;
+    const int snapshots = 2000;
+    for (int i = 0; i < snapshots; ++i) {
+      EngineSnapshot s;
+      s.new_steps.resize(1);
+      s.new_steps[0].step = i;
+      // The latest 8 finished requests, as a bounded view shows them: 4 new each snapshot, 4 seen before.
+      for (int64_t id = std::max<int64_t>(1, nextId - 4); id < nextId + 4; ++id) s.requests.push_back(request(id, "finished"));
+      nextId += 4;
+      charts.addSnapshot(s);
+      QVERIFY(charts.latencySeenCount() <= ChartsPanel::kMaxLatencySeen);
+    }
+    QVERIFY(nextId - 1 > int64_t(ChartsPanel::kMaxLatencySeen));
   }
 };
 

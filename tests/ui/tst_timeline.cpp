@@ -22,6 +22,7 @@
 #include "ui/blockmap/block_map_view.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/charts/metrics_chart.h"
+#include "ui/compare/compare_panel.h"
 #include "ui/main_window.h"
 #include "ui/panels/requests_model.h"
 #include "ui/panels/requests_panel.h"
@@ -173,12 +174,14 @@ class TstTimeline : public QObject {
         QCOMPARE(rows[i].state, liveRequests_[size_t(step)][i].state);
         QCOMPARE(rows[i].n_generated, liveRequests_[size_t(step)][i].n_generated);
       }
-      // The charts mark the step's engine number.
+      // The charts mark the step's engine number, the Compare tab's per-step chart too.
       QCOMPARE(w->charts()->chart(QStringLiteral("kv_cache"))->cursorX(), double(liveSteps_[size_t(step)].step));
+      QCOMPARE(w->compare()->utilizationChart()->cursorX(), double(liveSteps_[size_t(step)].step));
     }
     w->showStep(-1);
     QVERIFY(w->session()->followsLatest());
     QVERIFY(std::isnan(w->charts()->chart(QStringLiteral("kv_cache"))->cursorX()));
+    QVERIFY(std::isnan(w->compare()->utilizationChart()->cursorX()));
     // Step works the live engine: it comes back on screen, the recording closes.
     w->session()->stepOnce();
     QVERIFY(w->session()->source()->isLive());

@@ -172,6 +172,14 @@ void ChartsPanel::addSnapshot(const EngineSnapshot& s) {
     if (r.ttft_ms >= 0) latency_->appendPoint(0, {x, r.ttft_ms});
     if (r.tpot_ms >= 0) latency_->appendPoint(1, {x, r.tpot_ms});
   }
+  if (latencySeen_.size() > kMaxLatencySeen) {
+    // A finished request that left the snapshots' bounded view never comes back into it: only those
+    // still shown need remembering.
+    std::unordered_set<int64_t> shown;
+    for (const auto& r : s.requests)
+      if (r.state == "finished" && latencySeen_.count(r.id)) shown.insert(r.id);
+    latencySeen_ = std::move(shown);
+  }
   scheduleFrame();
 }
 

@@ -45,6 +45,10 @@ class ChartsPanel : public QWidget {
   std::vector<MetricsChart*> charts() const { return charts_; }
   MetricsChart* chart(const QString& id) const;
   const std::vector<StepMetrics>& steps() const { return steps_; }
+  // Finished requests remembered so none is plotted twice: at most kMaxLatencySeen after a snapshot
+  // (those the snapshots no longer show are forgotten), however many requests a session runs.
+  size_t latencySeenCount() const { return latencySeen_.size(); }
+  static constexpr size_t kMaxLatencySeen = 4096;
   void setLineWidth(qreal w);
   void setDark(bool dark);
   void setWindowSize(double steps);
@@ -98,8 +102,8 @@ class ChartsPanel : public QWidget {
   std::vector<MetricsChart*> charts_;
   std::vector<StepMetrics> steps_;
   int kvFullAttention_ = -1;  // the KV chart's full-attention series, once a sliding window released blocks
-  // Every finished request plotted (a source may show a request again in a later snapshot; a replay
-  // shows each request's state at every step): about 40 bytes a request, 4 MB over 100,000.
+  // Finished requests plotted that a snapshot may show again (a source shows a request in every snapshot
+  // while it is in the bounded view; a replay shows each request's state at every step).
   std::unordered_set<int64_t> latencySeen_;
   int64_t latencyCount_ = 0;
   size_t nextChart_ = 0;  // round-robin position of the frame timer

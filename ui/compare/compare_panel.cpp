@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <limits>
 #include <numeric>
 
 #include "ui/charts/metrics_chart.h"
@@ -179,6 +180,10 @@ void ComparePanel::retranslateUi() {
   else
     status_->setText(tr("\"%1\": every variant ran the same workload to completion on its own engine.")
                          .arg(QString::fromStdString(result_->scenario)));
+}
+
+void ComparePanel::setCursorStep(std::optional<int64_t> step) {
+  util_->setCursorX(step ? double(*step) : std::numeric_limits<double>::quiet_NaN());
 }
 
 }  // namespace inferscope::ui

@@ -3,6 +3,7 @@
 // its own engine (WorkbenchSession::runCompare) and this panel overlays their per-step utilization and
 // their throughput over engine time, one colour per variant with a legend, plus a summary table.
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 #include "ui/compare/compare_result.h"
@@ -24,6 +25,9 @@ class ComparePanel : public QWidget {
   void setRunning(const QString& scenario, int total);
   void setProgress(int done, int total, const QString& running);
   void setResult(CompareResultPtr result);
+  // The timeline's engine step: a cursor at it on the per-step chart (the throughput chart's x is engine
+  // time, which differs between variants: no cursor there); nullopt hides it.
+  void setCursorStep(std::optional<int64_t> step);
   CompareResultPtr result() const { return result_; }
   // The charts, for export and context menus (they have points only once a comparison has run).
   std::vector<MetricsChart*> charts() const { return {util_, throughput_}; }

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <iterator>
 #include <mutex>
+#include <unordered_set>
 #include <spdlog/sinks/base_sink.h>
 #include <spdlog/spdlog.h>
 
@@ -127,8 +128,8 @@ void LiveEngineSource::addMarkers(const EngineSnapshot& s, int64_t firstIndex) {
   if (seen_.size() > kMaxSeen) {
     // Ended requests never change again: forget those the view no longer shows, then (a queue this long
     // is rare) any the view does not show.
-    std::unordered_map<int64_t, bool> shown;
-    for (const RequestInfo& r : s.requests) shown[r.id] = true;
+    std::unordered_set<int64_t> shown;
+    for (const RequestInfo& r : s.requests) shown.insert(r.id);
     for (int pass = 0; pass < 2 && seen_.size() > kMaxSeen; ++pass)
       for (auto it = seen_.begin(); it != seen_.end();) {
         const bool ended = it->second.state == "finished" || it->second.state == "failed" || it->second.state == "cancelled";

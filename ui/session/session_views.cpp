@@ -75,6 +75,11 @@ void bindViews(WorkbenchSession* session, const SessionViews& v) {
     QObject::connect(session, &WorkbenchSession::compareProgress, compare, &ComparePanel::setProgress);
     QObject::connect(session, &WorkbenchSession::compareFinished, compare, &ComparePanel::setResult);
     QObject::connect(compare, &ComparePanel::cancelRequested, session, &WorkbenchSession::cancelCompare);
+    // The timeline's step: the same engine step marked on the variants' per-step chart.
+    QObject::connect(session, &WorkbenchSession::stepShown, compare, [compare, session](int64_t index) {
+      const auto& steps = session->steps();
+      compare->setCursorStep(index >= 0 && index < int64_t(steps.size()) ? std::optional<int64_t>(steps[size_t(index)].step) : std::nullopt);
+    });
   }
 }
 
