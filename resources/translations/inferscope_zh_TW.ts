@@ -2,196 +2,221 @@
 <TS version="2.1" language="zh_TW">
 <context>
     <name>inferscope::ui::AttachPanel</name>
+    <message numerus="yes">
+        <location filename="../../ui/attach/attach_panel.cpp" line="127" />
+        <source>Recording of an attached session (%1, %2): %n poll(s); nothing is contacted.</source>
+        <translation><numerusform>已連線工作階段的錄製（%1，%2）：%n 次輪詢；不會連線任何伺服器。</numerusform></translation>
+    </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="87" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="131" />
         <source>Not attached. File &gt; Attach to server... watches a running llama.cpp server, vLLM or SGLang through the metrics it publishes.</source>
         <translation>尚未連接。「檔案 &gt; 連接到伺服器…」可透過 llama.cpp 伺服器、vLLM 或 SGLang 公開的指標觀察它們。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="89" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="133" />
         <source>Watching %n server(s). Only what a server publishes is drawn.</source>
         <translation><numerusform>正在觀察 %n 台伺服器。只繪製伺服器公開的數據。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="90" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="134" />
         <source>Time (s)</source>
         <translation>時間（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="91" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
         <source>Requests on the server</source>
         <translation>伺服器上的請求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="91" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="92" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="110" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="136" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
         <source>KV cache in use</source>
         <translation>KV 快取使用量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="92" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="136" />
         <source>Fraction of the cache</source>
         <translation>快取的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="93" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="137" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="93" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="137" />
         <source>Tokens per second</source>
         <translation>每秒 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="94" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="138" />
         <source>Latency percentiles</source>
         <translation>延遲百分位數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="94" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="138" />
         <source>Latency</source>
         <translation>延遲</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="95" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="139" />
         <source>Prefix-cache hit rate</source>
         <translation>前綴快取命中率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="95" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="139" />
         <source>Fraction of prompt tokens</source>
         <translation>提示 token 的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="96" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="140" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="96" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="140" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="108" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="152" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="109" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="111" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
         <source>prompt tokens/s</source>
         <translation>提示 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="112" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
         <source>generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="113" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="114" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
         <source>TTFT p99</source>
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="115" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
         <source>TPOT p50</source>
         <translation>TPOT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="116" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="160" />
         <source>TPOT p99</source>
         <translation>TPOT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="117" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="161" />
         <source>prefix-cache hits</source>
         <translation>前綴快取命中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="118" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="162" />
         <source>mean accepted length</source>
         <translation>平均接受長度</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="119" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="163" />
         <source>acceptance rate</source>
         <translation>接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="142" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="174" />
         <source>%1: connecting...</source>
         <translation>%1：連線中…</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="238" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="344" />
         <source>%1: not answering (%2); retry %3</source>
         <translation>%1：沒有回應（%2）；第 %3 次重試</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="243" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="349" />
         <source>%1: %2, up</source>
         <translation>%1：%2，連線中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="244" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="350" />
         <source>, %1 running</source>
         <translation>，%1 個執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="245" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="351" />
         <source>, %1 waiting</source>
         <translation>，%1 個等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="246" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="352" />
         <source>, KV cache %1% in use</source>
         <translation>，KV 快取已用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="248" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="354" />
         <source> (%1 blocks of %2 tokens)</source>
         <translation>（%1 個區塊，每塊 %2 個 token）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="249" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="355" />
         <source>; %n malformed line(s) skipped</source>
         <translation><numerusform>；略過 %n 行格式錯誤的內容</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="300" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="408" />
         <source>vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)</source>
         <translation>來自 %1 的 vLLM KV 事件：%2 批（%3 批經重播取得，遺失 %4 批）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="305" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="414" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed per second</source>
         <translation>前綴快取：%2 個已快取前綴共 %1 個區塊，最長 %3 個區塊；每秒存入 %4 個、移除 %5 個區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="312" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="422" />
+        <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed in all</source>
+        <translation>前綴快取：%2 個已快取前綴共持有 %1 個區塊，最長 %3 個區塊；共存入 %4 個、移除 %5 個區塊</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="429" />
         <source>The events name blocks by content hash, not by their place in GPU memory: this is the cache's content, not its layout.</source>
         <translation>事件以內容雜湊命名區塊，而非它們在 GPU 記憶體中的位置：這裡呈現的是快取的內容，不是它的配置。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="314" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="431" />
         <source>Last error: %1</source>
         <translation>最近的錯誤：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="497" />
+        <source>Poll %1 of %2, %3 s</source>
+        <translation>第 %1 次輪詢（共 %2 次），%3 秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="505" />
+        <source>No server was polled yet: there is nothing to save.</source>
+        <translation>尚未輪詢任何伺服器：沒有可儲存的內容。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="518" />
+        <source>%1 cannot be written: %2</source>
+        <translation>無法寫入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -332,168 +357,168 @@
     <name>inferscope::ui::ChartsPanel</name>
     <message>
         <location filename="../../ui/charts/charts_panel.cpp" line="152" />
-        <location filename="../../ui/charts/charts_panel.cpp" line="330" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
         <source>Full attention: peak</source>
         <translation>全注意力：峰值</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="324" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="325" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="329" />
         <source>KV-cache growth</source>
         <translation>KV 快取成長</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="325" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="329" />
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="326" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="330" />
         <source>Paged: allocated</source>
         <translation>分頁：已配置</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="327" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
         <source>Tokens stored</source>
         <translation>已存 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="328" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="332" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="329" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="333" />
         <source>Contiguous: reserved</source>
         <translation>連續：預留</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="335" />
         <source>Per-step utilization</source>
         <translation>每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="331" />
-        <location filename="../../ui/charts/charts_panel.cpp" line="346" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="335" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="350" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="332" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="336" />
         <source>Slot utilization</source>
         <translation>槽位使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="333" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="337" />
         <source>Token utilization</source>
         <translation>Token 使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="338" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="334" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="338" />
         <source>Count</source>
         <translation>數量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="335" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="339" />
         <source>Prefill tokens</source>
         <translation>預填 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="336" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
         <source>Decode tokens</source>
         <translation>解碼 token</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="337" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="341" />
         <source>Batch size (running)</source>
         <translation>批次大小（執行中）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="338" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="342" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="338" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="342" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="339" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="343" />
         <source>Generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="344" />
         <source>Latency per finished request</source>
         <translation>每個完成請求的延遲</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="344" />
         <source>Finished request</source>
         <translation>完成的請求</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="344" />
         <source>TTFT</source>
         <translation>首 token 延遲（TTFT）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="340" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="344" />
         <source>TPOT</source>
         <translation>每 token 時間（TPOT）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="341" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="345" />
         <source>TTFT (left axis)</source>
         <translation>TTFT（左軸）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="342" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="346" />
         <source>TPOT (right axis)</source>
         <translation>TPOT（右軸）</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="343" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="347" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="343" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="347" />
         <source>Tokens</source>
         <translation>Token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="344" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="348" />
         <source>Drafted</source>
         <translation>已起草</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="345" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="349" />
         <source>Accepted</source>
         <translation>已接受</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="346" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="350" />
         <source>Draft acceptance rate</source>
         <translation>草稿接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="347" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="351" />
         <source>Accepted / drafted so far</source>
         <translation>累計已接受／已起草</translation>
     </message>
     <message>
-        <location filename="../../ui/charts/charts_panel.cpp" line="348" />
+        <location filename="../../ui/charts/charts_panel.cpp" line="352" />
         <source>Double-click to enlarge this chart to the whole tab (and back).</source>
         <translation>按兩下可將此圖表放大到整個分頁（再按兩下還原）。</translation>
     </message>
@@ -501,103 +526,103 @@
 <context>
     <name>inferscope::ui::ComparePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="88" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="89" />
         <source>Comparing %n variant(s) of "%1" ...</source>
         <translation><numerusform>正在比較「%1」的 %n 個變體…</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="95" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="96" />
         <source>Comparing "%1": running variant %2 of %3 (%4) on a fresh engine ...</source>
         <translation>正在比較「%1」：在新引擎上執行第 %2／%3 個變體（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="121" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="122" />
         <source>%1: slots</source>
         <translation>%1：槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="122" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="123" />
         <source>%1: tokens</source>
         <translation>%1：token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="134" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="135" />
         <source>failed: %1</source>
         <translation>失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="169" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
         <source>Per-step utilization by variant</source>
         <translation>各變體的每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="169" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="169" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
         <source>Throughput by variant</source>
         <translation>各變體的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="172" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
         <source>Engine time (s)</source>
         <translation>引擎時間（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="172" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="172" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
         <source>Variant</source>
         <translation>變體</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="172" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
         <source>Steps</source>
         <translation>步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="172" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
         <source>Tokens/s overall</source>
         <translation>整體 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="174" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位使用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="174" />
         <source>Preemptions</source>
         <translation>搶占次數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="175" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="176" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>載入一個比較設定的情境（情境選單），即可並排執行各變體。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="177" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="178" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>「%1」的比較在 %n 個變體後取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="180" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="181" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>「%1」：每個變體都在自己的引擎上把同一份工作負載跑完。</translation>
     </message>
@@ -668,332 +693,332 @@
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="246" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="240" />
         <source>Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV heads (try pipeline parallelism).</source>
         <translation>張量平行切成 %1 個裝置時，KV 頭數必須能整除；這個模型有 %2 個 KV 頭（可改用管線平行）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="259" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
         <source>(load a model to see the block count)</source>
         <translation>（載入模型後顯示區塊數）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="261" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="255" />
         <source>%1 blocks = %2 tokens</source>
         <translation>%1 個區塊 = %2 個 token</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="262" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="256" />
         <source>The KV budget does not hold a single block.</source>
         <translation>KV 預算連一個區塊都放不下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="335" />
         <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
         <translation>模型在哪裡執行：CPU，或經由 CUDA 的 NVIDIA GPU（權重和 KV 快取放在裝置記憶體中）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="343" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="337" />
         <source>GPU: %1, %2 MiB free</source>
         <translation>GPU：%1，可用 %2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="347" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
         <source>CUDA unavailable: %1</source>
         <translation>CUDA 無法使用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="346" />
         <source>Backend</source>
         <translation>後端</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="347" />
         <source>Device</source>
         <translation>裝置</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="348" />
         <source>KV cache dtype</source>
         <translation>KV 快取資料型別</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="348" />
         <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
         <translation>儲存鍵與值的精度：型別越小，同樣的記憶體能放越多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="349" />
         <source>Block size (tokens)</source>
         <translation>區塊大小（token）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="349" />
         <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
         <translation>每個分頁 KV 區塊的 token 數：區塊越大，表項越少，但每個序列末端的空格越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
         <source>KV budget</source>
         <translation>KV 預算</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
         <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
         <translation>保留給分頁 KV 快取的記憶體，決定共有多少區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
         <source>Resulting blocks</source>
         <translation>可得區塊數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
         <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
         <translation>以目前模型與資料型別，這個預算能換得多少實體區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
         <source>Prefix caching</source>
         <translation>前綴快取</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
         <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
         <translation>重用相同提示前綴的 KV 區塊，而不是重新計算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
         <source>Attention kernel</source>
         <translation>注意力核心</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
         <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
         <translation>分塊版以線上 softmax 逐塊計算注意力；樸素版會把每個分數都算出來存下。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>Batching</source>
         <translation>批次處理</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
         <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
         <translation>連續批次每一步都接納新請求；靜態批次要等整批完成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>Max sequences</source>
         <translation>最大序列數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
         <source>How many sequences may run in one step (the batch slots).</source>
         <translation>一步中最多可同時執行的序列數（批次槽位）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>Max batched tokens</source>
         <translation>最大批次 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
         <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
         <translation>一步的 token 預算：預填區段加上每個執行中序列的一個解碼 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>Chunked prefill</source>
         <translation>分段預填</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
         <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
         <translation>把長提示分成多步處理，讓其他請求的解碼持續進行。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>No KV cache (recompute)</source>
         <translation>不用 KV 快取（重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
         <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
         <translation>每一步都從第一個 token 重算每個序列，用來展示 KV 快取省下了什麼。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>Compute threads</source>
         <translation>運算執行緒</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="365" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
         <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
         <translation>一步內做矩陣乘法所用的執行緒數；0 表示每個核心一個。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
         <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
         <translation>由低成本的草稿器猜測接下來的 token，模型在一次前向運算中全部驗證，只保留它自己本來就會產生的 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>Drafter</source>
         <translation>草稿器</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
         <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
         <translation>ngram:N 在提示中查找相同文字，self:MODE 以較低精度執行模型本身，early-exit:L 只執行前 L 層，draft:FILE.gguf 使用詞彙相同的較小模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>Draft tokens (k)</source>
         <translation>草稿 token 數（k）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
         <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
         <translation>每步起草的 token 數：越多可一次接受越多，但每個被拒絕的 token 都是白費的運算。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="369" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
         <source>Parallelism</source>
         <translation>平行化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
         <source>Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches.</source>
         <translation>把每一步的前向計算切到多個虛擬裝置：張量平行切開每一層，每層做兩次 all-reduce；管線平行讓每個裝置負責一段層，並以微批次串流。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
         <source>Virtual devices</source>
         <translation>虛擬裝置</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
         <source>How many devices the pass is split over (D).</source>
         <translation>前向計算切成幾個裝置（D）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="373" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
         <source>Micro-batches</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
         <source>Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is (D-1)/(m+D-1).</source>
         <translation>僅限管線平行：一步的 token 切成這麼多個微批次（m）；閒置氣泡為 (D-1)/(m+D-1)。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
         <source>none</source>
         <translation>不切分</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="371" />
         <source>tensor parallel</source>
         <translation>張量平行</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="378" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
         <source>pipeline parallel</source>
         <translation>管線平行</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="379" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="373" />
         <source>Continuous</source>
         <translation>連續</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="380" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
         <source>Static</source>
         <translation>靜態</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="381" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="375" />
         <source>auto</source>
         <translation>自動</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="382" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
         <source>Apply (rebuilds the engine)</source>
         <translation>套用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="383" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以這些設定建立新引擎；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="391" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="385" />
         <source>Weight quantization</source>
         <translation>權重量化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="392" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="386" />
         <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
         <translation>重新編碼已載入的權重：真實格式會改變核心讀取的位元組；sim: 模式為模擬（整數值以 F32 儲存）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="393" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="387" />
         <source>Inject an outlier</source>
         <translation>注入離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="393" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="387" />
         <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
         <translation>量化前將每個張量的一個權重（中間列、中間行）設為下方的數值。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="388" />
         <source>Outlier value</source>
         <translation>離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="388" />
         <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
         <translation>注入的權重；一般權重的絕對值小於 0.1。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="399" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="393" />
         <source>as stored in the file</source>
         <translation>依檔案中的儲存格式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="400" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
         <source>%1 (simulated)</source>
         <translation>%1（模擬）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="401" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="395" />
         <source>%1 (calibrated)</source>
         <translation>%1（校準）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="404" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="398" />
         <source>Simulated after calibration on a text; takes seconds to minutes on 2 cores.</source>
         <translation>以一段文字校準後模擬；在 2 核心上需要數秒到數分鐘。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="407" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="401" />
         <source>Apply weights (re-quantizes)</source>
         <translation>套用權重（重新量化）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="408" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="402" />
         <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
         <translation>在背景執行緒中從檔案的數值重新編碼權重；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="410" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="404" />
         <source>Running: %1, %2 MiB of weights</source>
         <translation>執行中：%1，權重 %2 MiB</translation>
     </message>
@@ -1087,69 +1112,94 @@
         <source>Parallel samples (n) must be between 1 and 64.</source>
         <translation>平行取樣數（n）必須介於 1 到 64 之間。</translation>
     </message>
+    <message>
+        <location filename="../../ui/engine/engine_texts.cpp" line="59" />
+        <source>no CUDA device</source>
+        <translation>沒有 CUDA 裝置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_texts.cpp" line="60" />
+        <source>no CUDA device (the CUDA runtime says: %1)</source>
+        <translation>沒有 CUDA 裝置（CUDA 執行環境回報：%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_texts.cpp" line="62" />
+        <source>no CUDA device (its properties could not be read)</source>
+        <translation>沒有 CUDA 裝置（無法讀取其屬性）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_texts.cpp" line="64" />
+        <source>the CUDA backend needs compute capability 8.0 or newer; %1 has %2</source>
+        <translation>CUDA 後端需要計算能力 8.0 或更新；%1 為 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_texts.cpp" line="66" />
+        <source>this build has no CUDA backend (built without a CUDA toolkit, or with INFERSCOPE_CUDA=OFF)</source>
+        <translation>此版本沒有 CUDA 後端（建置時沒有 CUDA 工具組，或設定了 INFERSCOPE_CUDA=OFF）</translation>
+    </message>
 </context>
 <context>
     <name>inferscope::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="58" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="133" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="59" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="134" />
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="101" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="102" />
         <source>The model loaded, but the engine settings do not fit it: %1</source>
         <translation>模型已載入，但引擎設定不適用於它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="160" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="161" />
         <source>Load generator: no model is loaded.</source>
         <translation>負載產生器：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="172" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="182" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="173" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="183" />
         <source>Load generator: %1</source>
         <translation>負載產生器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="257" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="258" />
         <source>Compare: no model is loaded.</source>
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="276" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="277" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="280" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="289" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="281" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="290" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="295" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="296" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="338" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="339" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="353" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="354" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 &gt; 儲存錄製檔」會保留之前的步驟。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="358" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="359" />
         <source>Recording stopped: %1</source>
         <translation>錄製已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="370" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="371" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未錄製任何內容：引擎還沒有執行過。</translation>
     </message>
@@ -1527,340 +1577,340 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="87" />
-        <location filename="../../ui/main_window.cpp" line="126" />
-        <location filename="../../ui/main_window.cpp" line="286" />
-        <location filename="../../ui/main_window.cpp" line="680" />
-        <location filename="../../ui/main_window_layout.cpp" line="188" />
+        <location filename="../../ui/main_window.cpp" line="88" />
+        <location filename="../../ui/main_window.cpp" line="127" />
+        <location filename="../../ui/main_window.cpp" line="288" />
+        <location filename="../../ui/main_window.cpp" line="682" />
+        <location filename="../../ui/main_window_layout.cpp" line="196" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="224" />
+        <location filename="../../ui/main_window.cpp" line="225" />
         <source>Export all charts to folder</source>
         <translation>將所有圖表匯出到資料夾</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="229" />
+        <location filename="../../ui/main_window.cpp" line="230" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="230" />
+        <location filename="../../ui/main_window.cpp" line="231" />
         <source>Exported %1 files to %2</source>
         <translation>已匯出 %1 個檔案到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="284" />
+        <location filename="../../ui/main_window.cpp" line="286" />
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="284" />
-        <location filename="../../ui/main_window.cpp" line="290" />
+        <location filename="../../ui/main_window.cpp" line="286" />
+        <location filename="../../ui/main_window.cpp" line="292" />
         <source>Scenarios (*.json)</source>
         <translation>情境 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="290" />
+        <location filename="../../ui/main_window.cpp" line="292" />
         <source>Save current settings as scenario</source>
         <translation>將目前設定存成情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="292" />
+        <location filename="../../ui/main_window.cpp" line="294" />
         <source>Scenario not saved</source>
         <translation>情境未儲存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="296" />
-        <location filename="../../ui/main_window.cpp" line="428" />
+        <location filename="../../ui/main_window.cpp" line="298" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>About InferScope</source>
         <translation>關於 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="296" />
+        <location filename="../../ui/main_window.cpp" line="298" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 讓 LLM 推論看得見：真實的引擎跑真實的模型，一步一步呈現。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="377" />
+        <location filename="../../ui/main_window.cpp" line="379" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="377" />
+        <location filename="../../ui/main_window.cpp" line="379" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="378" />
+        <location filename="../../ui/main_window.cpp" line="380" />
         <source>Charts</source>
         <translation>圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>Block map</source>
         <translation>區塊圖</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="380" />
+        <location filename="../../ui/main_window.cpp" line="382" />
         <source>Playground</source>
         <translation>試玩區</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>Load generator</source>
         <translation>負載產生器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="384" />
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <source>Lessons</source>
         <translation>課程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
-        <location filename="../../ui/main_window_attach.cpp" line="25" />
+        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window_attach.cpp" line="34" />
         <source>Servers</source>
         <translation>伺服器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="388" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>Attach to server...</source>
         <translation>連接到伺服器…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>Engine settings</source>
         <translation>引擎設定</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>Log</source>
         <translation>紀錄</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Run controls</source>
         <translation>執行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>&amp;Scenarios</source>
         <translation>情境(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Language</source>
         <translation>語言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="400" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>&amp;Open model...</source>
         <translation>開啟模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Export all...</source>
         <translation>全部匯出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每張圖表（PNG 1 倍／2 倍、SVG、CSV）、每步指標與清單寫入資料夾。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Run or pause the engine (Space).</source>
         <translation>執行或暫停引擎（空白鍵）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>Step</source>
         <translation>單步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Run exactly one engine step (N).</source>
         <translation>只執行一個引擎步驟（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Reset</source>
         <translation>重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>捨棄所有請求與圖表歷史，並重新排入已載入的工作負載，隨時可執行；保留模型與設定（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度調快一級（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度調慢一級（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Compare variants</source>
         <translation>比較變體</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上執行情境的每個變體，並疊加其圖表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Cancel loading</source>
         <translation>取消載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止載入模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>開啟 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>將每張圖表（PNG 1x/2x、SVG、CSV）、每步指標與清單寫入資料夾（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Presentation mode</source>
         <translation>簡報模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全螢幕、較大字型與較粗線條（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>Dark theme</source>
         <translation>深色主題</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Open scenario file...</source>
         <translation>開啟情境檔…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="427" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>Save current settings as scenario...</source>
         <translation>將目前設定存成情境…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="429" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="430" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>示範時放慢引擎；全速則以 CPU 能達到的最快速度執行（[ 調慢，] 調快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="451" />
+        <location filename="../../ui/main_window.cpp" line="453" />
         <source>No translation for %1</source>
         <translation>沒有 %1 的翻譯</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="507" />
+        <location filename="../../ui/main_window.cpp" line="509" />
         <source>Loading %1 ...</source>
         <translation>正在載入 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="518" />
+        <location filename="../../ui/main_window.cpp" line="520" />
         <source>Model not loaded</source>
         <translation>模型未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="518" />
+        <location filename="../../ui/main_window.cpp" line="520" />
         <source>%1
 
 %2</source>
@@ -1869,87 +1919,87 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="542" />
+        <location filename="../../ui/main_window.cpp" line="544" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="542" />
+        <location filename="../../ui/main_window.cpp" line="544" />
         <source>Reading %p%</source>
         <translation>讀取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="567" />
+        <location filename="../../ui/main_window.cpp" line="569" />
         <source>Not applied: %1</source>
         <translation>未套用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="570" />
+        <location filename="../../ui/main_window.cpp" line="572" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="578" />
+        <location filename="../../ui/main_window.cpp" line="580" />
         <source>Discard running work?</source>
         <translation>要捨棄執行中的工作嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="579" />
+        <location filename="../../ui/main_window.cpp" line="581" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="589" />
+        <location filename="../../ui/main_window.cpp" line="591" />
         <source>Weights not changed</source>
         <translation>權重未變更</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="627" />
+        <location filename="../../ui/main_window.cpp" line="629" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="634" />
+        <location filename="../../ui/main_window.cpp" line="636" />
         <source>Recording of %1 (no engine)</source>
         <translation>%1 的錄製檔（無引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="636" />
+        <location filename="../../ui/main_window.cpp" line="638" />
         <source>No model loaded</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="642" />
+        <location filename="../../ui/main_window.cpp" line="644" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="642" />
+        <location filename="../../ui/main_window.cpp" line="644" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="643" />
+        <location filename="../../ui/main_window.cpp" line="645" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="644" />
+        <location filename="../../ui/main_window.cpp" line="646" />
         <source>idle: all requests ended</source>
         <translation>閒置：所有請求皆已結束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="644" />
+        <location filename="../../ui/main_window.cpp" line="646" />
         <source>idle: waiting for requests</source>
         <translation>閒置：等待請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_attach.cpp" line="36" />
+        <location filename="../../ui/main_window_attach.cpp" line="54" />
         <source>Attach to server</source>
         <translation>連接到伺服器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_attach.cpp" line="37" />
+        <location filename="../../ui/main_window_attach.cpp" line="55" />
         <source>Server URLs, separated by spaces (replicas side by side), e.g. http://127.0.0.1:8080.
 Optionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557.
 Only GET /metrics and /slots are sent (and the KV-event replay request).</source>
@@ -1958,68 +2008,89 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 只會送出 GET /metrics 與 /slots（以及 KV 事件的重播請求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="182" />
+        <location filename="../../ui/main_window_layout.cpp" line="190" />
         <source>Nothing to run yet</source>
         <translation>還沒有可執行的內容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="183" />
+        <location filename="../../ui/main_window_layout.cpp" line="191" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未載入工作負載。要載入實驗「為什麼要連續批次處理」並執行嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="186" />
+        <location filename="../../ui/main_window_layout.cpp" line="194" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未載入任何內容：執行預設實驗。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="19" />
+        <location filename="../../ui/main_window_recording.cpp" line="37" />
+        <source>not a recording of an attached session</source>
+        <translation>不是已連線工作階段的錄製</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="38" />
+        <source>%1 holds no whole poll.</source>
+        <translation>%1 沒有任何完整的輪詢。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="43" />
+        <location filename="../../ui/main_window_recording.cpp" line="59" />
         <source>Recording not opened</source>
         <translation>無法開啟錄製檔</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="19" />
+        <location filename="../../ui/main_window_recording.cpp" line="43" />
+        <location filename="../../ui/main_window_recording.cpp" line="59" />
         <source>%1 cannot be opened: %2</source>
         <translation>無法開啟 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="26" />
+        <location filename="../../ui/main_window_recording.cpp" line="51" />
+        <location filename="../../ui/main_window_recording.cpp" line="66" />
         <source>Recording incomplete: %1</source>
         <translation>錄製檔不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="38" />
+        <location filename="../../ui/main_window_recording.cpp" line="83" />
         <source>Open recording</source>
         <translation>開啟錄製檔</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="38" />
-        <location filename="../../ui/main_window_recording.cpp" line="43" />
+        <location filename="../../ui/main_window_recording.cpp" line="83" />
+        <location filename="../../ui/main_window_recording.cpp" line="90" />
+        <location filename="../../ui/main_window_recording.cpp" line="99" />
         <source>InferScope recordings (*.isrec)</source>
         <translation>InferScope 錄製檔 (*.isrec)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="43" />
+        <location filename="../../ui/main_window_recording.cpp" line="89" />
+        <location filename="../../ui/main_window_recording.cpp" line="99" />
         <source>Save recording</source>
         <translation>儲存錄製檔</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="53" />
+        <location filename="../../ui/main_window_recording.cpp" line="94" />
+        <source>Saved %n poll(s) to %1</source>
+        <translation><numerusform>已將 %n 次輪詢儲存至 %1</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="96" />
+        <location filename="../../ui/main_window_recording.cpp" line="113" />
+        <source>Recording not saved</source>
+        <translation>錄製檔未儲存</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window_recording.cpp" line="112" />
         <source>Saved %n step(s) to %1</source>
         <translation><numerusform>已將 %n 步儲存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="54" />
-        <source>Recording not saved</source>
-        <translation>錄製檔未儲存</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window_recording.cpp" line="59" />
+        <location filename="../../ui/main_window_recording.cpp" line="122" />
         <source>Open &amp;recording...</source>
         <translation>開啟錄製檔(&amp;R)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="60" />
+        <location filename="../../ui/main_window_recording.cpp" line="123" />
         <source>&amp;Save recording...</source>
         <translation>儲存錄製檔(&amp;S)...</translation>
     </message>
@@ -2359,80 +2430,80 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 <context>
     <name>inferscope::ui::ModelFetcher</name>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="56" />
+        <location filename="../../fetch/model_fetcher.cpp" line="62" />
         <source>Cannot create the folder %1</source>
         <translation>無法建立資料夾 %1</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="59" />
+        <location filename="../../fetch/model_fetcher.cpp" line="65" />
         <source>Cannot write in %1: %2</source>
         <translation>無法寫入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="76" />
+        <location filename="../../fetch/model_fetcher.cpp" line="84" />
         <source>Looking up %1 %2</source>
         <translation>正在查詢 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="88" />
+        <location filename="../../fetch/model_fetcher.cpp" line="96" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="91" />
+        <location filename="../../fetch/model_fetcher.cpp" line="99" />
         <source>%1 does not list %2</source>
         <translation>%1 沒有列出 %2</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="99" />
+        <location filename="../../fetch/model_fetcher.cpp" line="107" />
         <source>The index gives %1 a different SHA-256 than the one InferScope pins</source>
         <translation>索引給出的 %1 SHA-256 與 InferScope 固定的不同</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="101" />
-        <location filename="../../fetch/model_fetcher.cpp" line="127" />
-        <location filename="../../fetch/model_fetcher.cpp" line="170" />
-        <location filename="../../fetch/model_fetcher.cpp" line="189" />
+        <location filename="../../fetch/model_fetcher.cpp" line="109" />
+        <location filename="../../fetch/model_fetcher.cpp" line="135" />
+        <location filename="../../fetch/model_fetcher.cpp" line="196" />
+        <location filename="../../fetch/model_fetcher.cpp" line="224" />
         <source>Cannot write %1: %2</source>
         <translation>無法寫入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="104" />
+        <location filename="../../fetch/model_fetcher.cpp" line="112" />
         <source>Downloading %1</source>
         <translation>正在下載 %1</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="120" />
+        <location filename="../../fetch/model_fetcher.cpp" line="128" />
         <source>%1 is larger than the pinned %2 bytes</source>
         <translation>%1 大於固定的 %2 位元組</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="143" />
+        <location filename="../../fetch/model_fetcher.cpp" line="151" />
         <source>Downloading %1 failed: %2</source>
         <translation>下載 %1 失敗：%2</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="146" />
+        <location filename="../../fetch/model_fetcher.cpp" line="154" />
         <source>%1 is incomplete: %2 of %3 bytes arrived</source>
         <translation>%1 不完整：只收到 %3 位元組中的 %2</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="148" />
+        <location filename="../../fetch/model_fetcher.cpp" line="156" />
         <source>%1 does not match its pinned SHA-256; it was not used</source>
         <translation>%1 與固定的 SHA-256 不符；未使用</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="155" />
+        <location filename="../../fetch/model_fetcher.cpp" line="177" />
         <source>Extracting %1</source>
         <translation>正在解壓縮 %1</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="180" />
+        <location filename="../../fetch/model_fetcher.cpp" line="215" />
         <source>%1 assembled from the wheels does not match its pinned SHA-256</source>
         <translation>由 wheel 組合出的 %1 與固定的 SHA-256 不符</translation>
     </message>
     <message>
-        <location filename="../../fetch/model_fetcher.cpp" line="186" />
+        <location filename="../../fetch/model_fetcher.cpp" line="221" />
         <source>Cannot move the licence notices into %1</source>
         <translation>無法將授權聲明移入 %1</translation>
     </message>
@@ -2559,112 +2630,117 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 <context>
     <name>inferscope::ui::PlaygroundPanel</name>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="87" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="88" />
         <source>Request %1 submitted; press Run or Step to generate.</source>
         <translation>請求 %1 已送出；按「執行」或「單步」開始生成。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="87" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="88" />
         <source>Not submitted: %1</source>
         <translation>未送出：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="148" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="161" />
         <source>Request %1 failed: %2</source>
         <translation>請求 %1 失敗：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="152" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="165" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="153" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="166" />
         <source>Request %1: %2 prompt tokens (%3 from the prefix cache), %4 generated, state %5</source>
         <translation>請求 %1：%2 個提示 token（%3 個來自前綴快取），已生成 %4 個，狀態 %5</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="171" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="187" />
+        <source>Request %1 had not been scheduled at this step.</source>
+        <translation>請求 %1 在這一步尚未被排程。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="202" />
         <source>Output token %1: %2</source>
         <translation>輸出 token %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="182" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="216" />
         <source>Prompt token %1: waiting to be scheduled</source>
         <translation>提示 token %1：等待排程</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="187" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="221" />
         <source>Prompt token %1: %2</source>
         <translation>提示 token %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="199" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="233" />
         <source>Type a prompt, e.g. "Explain the KV cache in one sentence."</source>
         <translation>輸入提示，例如「用一句話解釋 KV 快取。」</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="200" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="234" />
         <source>Chat (template)</source>
         <translation>對話（套用範本）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="201" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="235" />
         <source>Raw prompt</source>
         <translation>原始提示</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="202" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="236" />
         <source>Chat wraps the prompt in the model's chat template; raw sends the text as is.</source>
         <translation>對話模式會用模型的對話範本包裝提示；原始模式則照原樣送出文字。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="203" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="237" />
         <source>Max tokens</source>
         <translation>最多 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="204" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="238" />
         <source>Temperature</source>
         <translation>溫度</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="205" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="239" />
         <source>0 picks the most likely token every time (greedy); higher values sample more freely.</source>
         <translation>0 每次都選最可能的 token（貪婪）；數值越高取樣越自由。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="206" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="240" />
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="207" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="241" />
         <source>Sample only among the k most likely tokens (0 = off).</source>
         <translation>只在最可能的 k 個 token 中取樣（0 = 關閉）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="208" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="242" />
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="209" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="243" />
         <source>Sample among the smallest set of tokens whose probability reaches p (1 = off).</source>
         <translation>在機率總和達到 p 的最小 token 集合中取樣（1 = 關閉）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="210" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="244" />
         <source>Seed</source>
         <translation>種子</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="211" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="245" />
         <source>Random seed, so a sampled answer can be reproduced.</source>
         <translation>隨機種子，讓取樣結果可以重現。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="212" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="246" />
         <source>Send</source>
         <translation>送出</translation>
     </message>
@@ -2672,27 +2748,32 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 <context>
     <name>inferscope::ui::PresentationBar</name>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="67" />
+        <location filename="../../ui/presentation_bar.cpp" line="74" />
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="67" />
+        <location filename="../../ui/presentation_bar.cpp" line="74" />
+        <source>%1 of %2 servers up</source>
+        <translation>%2 台伺服器中 %1 台運作中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/presentation_bar.cpp" line="75" />
         <source>%1 tokens/s</source>
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="68" />
+        <location filename="../../ui/presentation_bar.cpp" line="76" />
         <source>KV used –</source>
         <translation>KV 使用 –</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="68" />
+        <location filename="../../ui/presentation_bar.cpp" line="76" />
         <source>KV used %1%</source>
         <translation>KV 使用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="69" />
+        <location filename="../../ui/presentation_bar.cpp" line="77" />
         <source>%1 running, %2 waiting</source>
         <translation>%1 執行中，%2 等待中</translation>
     </message>
@@ -2817,27 +2898,27 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
         <translation>槽位 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/slot_fill_view.cpp" line="97" />
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="99" />
         <source>cached prompt</source>
         <translation>已快取的提示</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/slot_fill_view.cpp" line="97" />
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="99" />
         <source>prompt computed</source>
         <translation>已計算的提示</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/slot_fill_view.cpp" line="98" />
-        <source>prompt to compute</source>
-        <translation>待計算的提示</translation>
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="100" />
+        <source>kept for reuse (slot idle)</source>
+        <translation>保留供重用（槽位閒置）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/slot_fill_view.cpp" line="98" />
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="100" />
         <source>generated</source>
         <translation>已生成</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/slot_fill_view.cpp" line="99" />
+        <location filename="../../ui/attach/slot_fill_view.cpp" line="101" />
         <source>free</source>
         <translation>空閒</translation>
     </message>
@@ -2913,62 +2994,62 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 <context>
     <name>inferscope::ui::TimelineBar</name>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="156" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="157" />
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="157" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="158" />
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="169" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="170" />
         <source>Step %1 of %2 shown (engine step %3)</source>
         <translation>顯示第 %1 步，共 %2 步（引擎第 %3 步）</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="185" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="186" />
         <source>Step back (Alt+Left)</source>
         <translation>上一步（Alt+←）</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="186" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="187" />
         <source>Step forward (Alt+Right)</source>
         <translation>下一步（Alt+→）</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="187" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="188" />
         <source>Play the run from the step shown</source>
         <translation>從目前顯示的步驟開始播放</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="188" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="189" />
         <source>Next event (Alt+Down)</source>
         <translation>下一個事件（Alt+↓）</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="189" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="190" />
         <source>Live</source>
         <translation>即時</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="189" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="190" />
         <source>Last step</source>
         <translation>最後一步</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="190" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="191" />
         <source>Show the newest step and follow the run (Alt+End)</source>
         <translation>顯示最新一步並跟隨執行（Alt+End）</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="191" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="192" />
         <source>/s</source>
         <translation> 步/秒</translation>
     </message>
     <message>
-        <location filename="../../ui/timeline/timeline_bar.cpp" line="192" />
+        <location filename="../../ui/timeline/timeline_bar.cpp" line="193" />
         <source>Playback speed, steps per second</source>
         <translation>播放速度（每秒步數）</translation>
     </message>

@@ -10,6 +10,8 @@
 #include <QTranslator>
 #include <QXmlStreamReader>
 
+#include "ui/engine/engine_texts.h"
+
 namespace {
 
 struct Message {
@@ -98,6 +100,21 @@ class TestTranslations : public QObject {
     QVERIFY2(seen > 300, qPrintable(QString::number(seen)));
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("not in the .ts files (run lupdate and fill_translations.py):\n") +
                                            missing.join(QLatin1Char('\n'))));
+  }
+
+  // A text the engine produces in English (a backend probe's reason) reaches the GUI translated, with the
+  // CUDA runtime's own words kept as they are.
+  void backendReasonIsTranslated() {
+    QTranslator zh;
+    QVERIFY(zh.load(QStringLiteral(":/i18n/inferscope_zh_CN.qm")));
+    QCoreApplication::installTranslator(&zh);
+    const QString runtime = QStringLiteral("CUDA driver version is insufficient for CUDA runtime version");
+    const QString got = inferscope::ui::EngineTexts::backendReason("no CUDA device (cudaGetDeviceCount: " + runtime.toStdString() + ")");
+    const QString none = inferscope::ui::EngineTexts::backendReason("no CUDA device (cudaGetDeviceCount: 0 devices)");
+    QCoreApplication::removeTranslator(&zh);
+    QCOMPARE(got, QStringLiteral("没有 CUDA 设备（CUDA 运行时报告：%1）").arg(runtime));
+    QCOMPARE(none, QStringLiteral("没有 CUDA 设备"));
+    QCOMPARE(inferscope::ui::EngineTexts::backendReason("something new"), QStringLiteral("something new"));
   }
 
   void embeddedQmMatchesTheTsFile_data() { everyMessageIsTranslated_data(); }

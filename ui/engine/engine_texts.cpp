@@ -50,4 +50,21 @@ QString EngineTexts::error(const std::string& message) {
   return m;
 }
 
+QString EngineTexts::backendReason(const std::string& reason) {
+  const QString m = QString::fromStdString(reason);
+  static const QRegularExpression count(QStringLiteral("^no CUDA device \\(cudaGetDeviceCount: (.*)\\)$"));
+  static const QRegularExpression capability(
+      QStringLiteral("^the CUDA backend needs compute capability 8\\.0 or newer; (.*) is (\\d+\\.\\d+)$"));
+  if (auto x = count.match(m); x.hasMatch())
+    return x.captured(1) == QLatin1String("0 devices") ? tr("no CUDA device")
+                                                       : tr("no CUDA device (the CUDA runtime says: %1)").arg(x.captured(1));
+  if (m == QLatin1String("no CUDA device (cudaGetDeviceProperties failed)"))
+    return tr("no CUDA device (its properties could not be read)");
+  if (auto x = capability.match(m); x.hasMatch())
+    return tr("the CUDA backend needs compute capability 8.0 or newer; %1 has %2").arg(x.captured(1), x.captured(2));
+  if (m.startsWith(QLatin1String("this build has no CUDA backend")))
+    return tr("this build has no CUDA backend (built without a CUDA toolkit, or with INFERSCOPE_CUDA=OFF)");
+  return m;
+}
+
 }  // namespace inferscope::ui

@@ -16,6 +16,8 @@ class EngineTexts {
   // eos | length | stop | kv_full | cancelled | failed
   static QString stopReason(const std::string& reason);
   static QString error(const std::string& message);
+  // Why a backend is unavailable (BackendProbe::reason); the CUDA runtime's own words pass through.
+  static QString backendReason(const std::string& reason);
 };
 
 }  // namespace inferscope::ui

@@ -18,6 +18,7 @@
 #include "engine/kv/kv_storage.h"
 #include "engine/model/model_config.h"
 #include "engine/spec/spec_config.h"
+#include "ui/engine/engine_texts.h"
 
 namespace inferscope::ui {
 
@@ -337,7 +338,7 @@ void EngineSettingsPanel::retranslateUi() {
                                 .arg(qulonglong(cudaProbe_.device.free_bytes >> 20)));
     backend_->setItemData(1, QString(), Qt::ToolTipRole);
   } else {
-    const QString why = tr("CUDA unavailable: %1").arg(QString::fromStdString(cudaProbe_.reason));
+    const QString why = tr("CUDA unavailable: %1").arg(EngineTexts::backendReason(cudaProbe_.reason));
     backendStatus_->setText(why);
     backendTip += QStringLiteral("\n") + why;
     backend_->setItemData(1, why, Qt::ToolTipRole);
