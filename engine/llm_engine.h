@@ -241,6 +241,7 @@ class LLMEngine {
   Clock::time_point start_{};
   bool started_ = false;
   std::vector<float> logits_, probs_scratch_;
+  std::vector<int32_t> greedy_rows_, greedy_tokens_;  // this step's plain-greedy rows, decided together
   std::vector<std::pair<double, int>> tps_window_;  // (t_ms, tokens generated) of recent steps
   kernels::AttentionCounters attention_counters_;
 };

@@ -109,9 +109,11 @@ int32_t draw(const std::vector<float>& probs, SamplerRng& rng) {
   return last_nonzero;
 }
 
+bool plain_greedy(const SamplingParams& p) { return p.greedy() && (p.repetition_penalty == 1.0f || p.repeat_last_n == 0); }
+
 int32_t sample_token(const float* logits, int n, const SamplingParams& p, const std::vector<int32_t>& history,
                      SamplerRng& rng, std::vector<float>& scratch) {
-  if (p.greedy() && (p.repetition_penalty == 1.0f || p.repeat_last_n == 0)) return argmax(logits, n);
+  if (plain_greedy(p)) return argmax(logits, n);
   sampling_distribution(logits, n, p, history, scratch);
   if (p.greedy()) return argmax(scratch.data(), n);
   return draw(scratch, rng);

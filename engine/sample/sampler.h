@@ -31,6 +31,10 @@ void sampling_distribution(const float* logits, int n, const SamplingParams& par
 // Draws from a dense distribution (sum may differ slightly from 1).
 int32_t draw(const std::vector<float>& probs, SamplerRng& rng);
 
+// True when params pick the argmax of the raw logits (greedy, no repetition penalty): sample_token then
+// reads nothing but the logits, so such rows may be decided in any order or in parallel.
+bool plain_greedy(const SamplingParams& params);
+
 // One token: argmax for greedy params (after the repetition penalty), else a draw.
 int32_t sample_token(const float* logits, int n, const SamplingParams& params, const std::vector<int32_t>& history,
                      SamplerRng& rng, std::vector<float>& scratch);
