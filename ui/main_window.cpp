@@ -34,6 +34,7 @@
 #include "ui/charts/charts_panel.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
+#include "ui/engine/engine_controller.h"
 #include "ui/export/export_menu.h"
 #include "ui/attach/attach_panel.h"
 #include "ui/fetch/get_models_dialog.h"
@@ -41,6 +42,7 @@
 #include "ui/lessons/lesson_page.h"
 #include "ui/lessons/lessons_panel.h"
 #include "ui/model_picker/model_picker_dialog.h"
+#include "ui/panels/calibration_progress_dialog.h"
 #include "ui/panels/engine_settings_panel.h"
 #include "ui/panels/load_generator_panel.h"
 #include "ui/panels/log_panel.h"
@@ -510,6 +512,18 @@ void MainWindow::connectSession() {
     setLoadingUi(true);
   });
   connect(session_, &WorkbenchSession::loadProgress, this, &MainWindow::onLoadProgress);
+  connect(session_, &WorkbenchSession::calibrationProgress, this,
+          [this](const QString& mode, double fraction, const QString& step, int done, int total) {
+            if (!calibrationDialog_) {
+              calibrationDialog_ = new CalibrationProgressDialog(this);
+              connect(calibrationDialog_, &CalibrationProgressDialog::cancelRequested, session_, &WorkbenchSession::cancelLoad);
+            }
+            if (!calibrationDialog_->isVisible()) {
+              const auto& card = session_->controller()->modelCard();
+              calibrationDialog_->start(mode, card ? card->n_layers : 0);
+            }
+            calibrationDialog_->setProgress(fraction, step, done, total);
+          });
   connect(session_, &WorkbenchSession::loadCancelled, this, [this] {
     setLoadingUi(false);
     updateStatus();
@@ -533,6 +547,8 @@ void MainWindow::connectSession() {
 }
 
 void MainWindow::setLoadingUi(bool loading) {
+  // The calibration window belongs to one re-quantization: it goes when that ends, however it ends.
+  if (!loading && calibrationDialog_) calibrationDialog_->hide();
   loadProgress_->setVisible(loading);
   cancelLoadButton_->setVisible(loading);
   cancelLoadAct_->setEnabled(loading);

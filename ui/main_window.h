@@ -28,6 +28,7 @@ namespace inferscope::ui {
 
 class AttachPanel;
 class BlockMapPanel;
+class CalibrationProgressDialog;
 class ComparePanel;
 class ChartsPanel;
 class EngineController;
@@ -210,6 +211,7 @@ class MainWindow : public QMainWindow {
   QLabel* statusRun_ = nullptr;
   QProgressBar* loadProgress_ = nullptr;
   QToolButton* cancelLoadButton_ = nullptr;
+  CalibrationProgressDialog* calibrationDialog_ = nullptr;  // made on the first calibrated mode computed
   QStringList recent_;
   QString language_ = QStringLiteral("en");
   QTranslator translator_;

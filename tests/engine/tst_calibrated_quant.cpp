@@ -1,7 +1,8 @@
 // GPTQ and AWQ (engine/quant/gptq.h, awq.h, calibrated_quant.h) on the tiny real model stories260K: the
 // group format's round trips against its closed form, the inverse-Hessian factor against the identity,
 // the papers' properties on every projection of the model (GPTQ's output error below round-to-nearest's,
-// AWQ's chosen scales never worse than none), determinism, the cache, and Cancel.
+// AWQ's chosen scales never worse than none), determinism, the cache, and Cancel; and that the captured
+// projection inputs the Hessians are built from are what the forward pass's projections read.
 // Output errors are recomputed here in double from the dequantized weights and the activations; the
 // round-to-nearest baseline is this file's own quantizer written from the format's closed form.
 #include <QtTest/QtTest>
@@ -111,6 +112,49 @@ std::vector<uint8_t> weight_bytes_of(const LoadedModel& m) {
   add(w.token_embd);
   for (const auto& p : projections(w)) add(*p.ref);
   return out;
+}
+
+// A 2-D weight as n_out x n_in floats (the reference dequantizer), or a 1-D one as n floats.
+std::vector<float> values_of(const WeightRef& r) {
+  const int64_t rows = std::max<int64_t>(r.n_out, 1), cols = r.n_in;
+  std::vector<float> v(size_t(rows * cols));
+  const size_t rb = kernels::row_bytes(r.type, cols);
+  for (int64_t i = 0; i < rows; ++i)
+    kernels::dequantize_row_ref(r.type, static_cast<const uint8_t*>(r.data) + size_t(i) * rb, &v[size_t(i * cols)], cols);
+  return v;
+}
+
+// y = x W^T in double: rows of x (n x n_in), W (n_out x n_in).
+std::vector<double> times_wt(const std::vector<double>& x, int64_t n, const std::vector<float>& w, int64_t n_in, int64_t n_out) {
+  std::vector<double> y(size_t(n * n_out), 0.0);
+  for (int64_t t = 0; t < n; ++t)
+    for (int64_t o = 0; o < n_out; ++o) {
+      double a = 0;
+      for (int64_t i = 0; i < n_in; ++i) a += x[size_t(t * n_in + i)] * double(w[size_t(o * n_in + i)]);
+      y[size_t(t * n_out + o)] = a;
+    }
+  return y;
+}
+
+std::vector<double> rms_normed(const std::vector<double>& x, int64_t n, int64_t e, const std::vector<float>& g, double eps) {
+  std::vector<double> y(x.size());
+  for (int64_t t = 0; t < n; ++t) {
+    double ss = 0;
+    for (int64_t i = 0; i < e; ++i) ss += x[size_t(t * e + i)] * x[size_t(t * e + i)];
+    const double k = 1.0 / std::sqrt(ss / double(e) + eps);
+    for (int64_t i = 0; i < e; ++i) y[size_t(t * e + i)] = x[size_t(t * e + i)] * k * double(g[size_t(i)]);
+  }
+  return y;
+}
+
+// ||a - b|| / ||b||
+double rel_diff(const std::vector<float>& a, const std::vector<double>& b) {
+  double d = 0, n = 0;
+  for (size_t i = 0; i < b.size(); ++i) {
+    d += (double(a[i]) - b[i]) * (double(a[i]) - b[i]);
+    n += b[i] * b[i];
+  }
+  return std::sqrt(d / std::max(n, 1e-300));
 }
 
 }  // namespace
@@ -237,6 +281,57 @@ class TstCalibratedQuant : public QObject {
 
   // The paper's property: on the calibration rows, every projection's output error after GPTQ is below
   // round-to-nearest's in the same format.
+  // What GPTQ's Hessians are built from must be what the projections read in the forward pass. The
+  // residual stream is rebuilt here in double from the embedding, the captured attention outputs and
+  // the stored weights, and every captured input must match it: Q/K/V read the attention RMSNorm's
+  // output of that layer's stream, gate/up the FFN RMSNorm's output after the attention residual, down
+  // SiLU(gate) * up. A source from the wrong place (the norm's input, the gate before SiLU * up, the
+  // previous layer) is far off, as the controls show.
+  void capturedInputsAreWhatTheProjectionsRead() {
+    requireModel();
+    using Site = quant::CalibrationActivations::Site;
+    const std::vector<int32_t> tokens = quant::calibration_tokens(*model_, quant::default_calibration_text(), 48);
+    const auto acts = quant::capture_activations(*model_->model, tokens, 512, pool_.get());
+    const ModelConfig& c = model_->model->config();
+    const ModelWeights& w = model_->model->weights();
+    const int64_t n = acts.n_rows, E = c.n_embd, Q = c.q_dim(), F = c.n_ff;
+    QCOMPARE(n, int64_t(tokens.size()));
+    std::vector<double> x(size_t(n * E));
+    const std::vector<float> embd = values_of(w.token_embd);
+    for (int64_t t = 0; t < n; ++t)
+      for (int64_t i = 0; i < E; ++i) x[size_t(t * E + i)] = double(embd[size_t(tokens[size_t(t)] * E + i)]) * c.embd_scale;
+    constexpr double kTol = 2e-3, kFar = 0.05;
+    std::vector<double> prev_attn_in;
+    for (int l = 0; l < c.n_layers; ++l) {
+      const LayerWeights& L = w.layers[size_t(l)];
+      const std::vector<double> attn_in = rms_normed(x, n, E, values_of(L.attn_norm), c.rms_eps);
+      const double e_attn = rel_diff(acts.at(l, Site::AttnIn), attn_in);
+      QVERIFY2(e_attn < kTol, qPrintable(QString("layer %1 AttnIn: %2").arg(l).arg(e_attn)));
+      if (l > 0) QVERIFY(rel_diff(acts.at(l, Site::AttnIn), prev_attn_in) > kFar);  // not the previous layer's
+      QVERIFY(rel_diff(acts.at(l, Site::AttnIn), x) > kFar);                        // not the norm's input
+      prev_attn_in = attn_in;
+
+      const std::vector<float>& att = acts.at(l, Site::AttnOut);
+      const std::vector<double> att_d(att.begin(), att.end());
+      const std::vector<double> o = times_wt(att_d, n, values_of(L.wo), Q, E);
+      for (size_t i = 0; i < x.size(); ++i) x[i] += o[i];
+      const std::vector<double> ffn_in = rms_normed(x, n, E, values_of(L.ffn_norm), c.rms_eps);
+      const double e_ffn = rel_diff(acts.at(l, Site::FfnIn), ffn_in);
+      QVERIFY2(e_ffn < kTol, qPrintable(QString("layer %1 FfnIn: %2").arg(l).arg(e_ffn)));
+
+      const std::vector<double> gate = times_wt(ffn_in, n, values_of(L.w_gate), E, F);
+      const std::vector<double> up = times_wt(ffn_in, n, values_of(L.w_up), E, F);
+      std::vector<double> act(gate.size());
+      for (size_t i = 0; i < act.size(); ++i) act[i] = gate[i] / (1.0 + std::exp(-gate[i])) * up[i];
+      const double e_down = rel_diff(acts.at(l, Site::FfnOut), act);
+      QVERIFY2(e_down < kTol, qPrintable(QString("layer %1 FfnOut: %2").arg(l).arg(e_down)));
+      QVERIFY(rel_diff(acts.at(l, Site::FfnOut), gate) > kFar);  // not the gate projection's output
+
+      const std::vector<double> down = times_wt(act, n, values_of(L.w_down), F, E);
+      for (size_t i = 0; i < x.size(); ++i) x[i] += down[i];
+    }
+  }
+
   void gptqBeatsRoundToNearestOnEveryProjection_data() {
     QTest::addColumn<int>("bits");
     QTest::addColumn<int>("group");

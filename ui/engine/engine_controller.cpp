@@ -59,6 +59,7 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
   loader_ = new ModelLoader(this);
   connect(loader_, &ModelLoader::progress, this, &EngineController::loadProgress);
   connect(loader_, &ModelLoader::cancelled, this, &EngineController::loadCancelled);
+  connect(loader_, &ModelLoader::calibrationProgress, this, &EngineController::calibrationProgress);
   connect(loader_, &ModelLoader::failed, this, [this](const QString&, const QString& err) { emit loadFinished(false, err, ModelCard{}); });
   connect(loader_, &ModelLoader::loaded, this, [this](const QString&, std::shared_ptr<const LoadedModel> m) {
     post([w = worker_, m] { w->adoptModel(m); });
@@ -85,6 +86,10 @@ void EngineController::applyWeightMode(const quant::WeightMode& mode) {
   emit loadStarted(card_ ? QString::fromStdString(card_->path) : QString());
   loader_->requantize(mode);
 }
+void EngineController::setCalibration(const QString& text, int tokens, const QString& cacheDir) {
+  loader_->setCalibration(text, tokens, cacheDir);
+}
+
 void EngineController::cancelLoad() {
   if (loader_) loader_->cancel();
 }

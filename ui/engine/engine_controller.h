@@ -34,6 +34,8 @@ class EngineController : public QObject {
   // Re-encodes the loaded model's stored weights into mode off the GUI thread (loadProgress, cancelLoad,
   // loadFinished as for a load); the engine keeps running the current weights until the new ones are ready.
   void applyWeightMode(const quant::WeightMode& mode);
+  // Calibration text, token count and cache folder of the calibrated modes ("" / 0: the defaults).
+  void setCalibration(const QString& text, int tokens, const QString& cacheDir);
   bool isLoading() const;
   void applyConfig(const EngineConfig& config);
   // Returns a tag; requestSubmitted(tag, id) follows. chat = render the prompt with the chat template.
@@ -78,6 +80,7 @@ class EngineController : public QObject {
   void loadStarted(const QString& path);
   void loadProgress(const QString& path, double fraction);
   void loadCancelled(const QString& path);
+  void calibrationProgress(const QString& mode, double fraction, const QString& step, int done, int total);
   void loadFinished(bool ok, const QString& error, const inferscope::ModelCard& card);
   void configApplied(bool ok, const QString& error, const inferscope::EngineConfig& config, qint64 numBlocks);
   void requestSubmitted(quint64 tag, qint64 id, const QString& error);

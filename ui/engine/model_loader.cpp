@@ -91,6 +91,12 @@ void ModelLoader::start(const QString& path) {
   });
 }
 
+void ModelLoader::setCalibration(const QString& text, int tokens, const QString& cacheDir) {
+  calibrationText_ = text;
+  calibrationTokens_ = tokens;
+  calibrationCacheDir_ = cacheDir;
+}
+
 void ModelLoader::requantize(const quant::WeightMode& mode) {
   if (loading_) cancel();
   joinWorker();
@@ -104,7 +110,13 @@ void ModelLoader::requantize(const quant::WeightMode& mode) {
   const QString path = QString::fromStdString(base_->card.path);
   path_ = path;
   auto flag = cancel_;
-  thread_ = std::thread([this, path, gen, flag, mode, base = base_] {
+  quant::RequantizeOptions calib;
+  calib.calibration_text = calibrationText_.toStdString();
+  if (calibrationTokens_ > 0) calib.calibration_tokens = calibrationTokens_;
+  calib.cache_dir = calibrationCacheDir_.toStdString();
+  // Every calibrated mode quantizes the seven projections of each layer (engine/quant/calibrated_quant.h).
+  const int projections = 7 * base_->card.n_layers;
+  thread_ = std::thread([this, path, gen, flag, mode, base = base_, calib, projections] {
     auto report = [this, gen](auto&& f) {
       QMetaObject::invokeMethod(this, [this, gen, f = std::forward<decltype(f)>(f)] {
         if (gen == generation_) f();
@@ -114,10 +126,20 @@ void ModelLoader::requantize(const quant::WeightMode& mode) {
     QString error;
     try {
       kernels::ThreadPool pool(0);
-      quant::RequantizeOptions opt;
+      quant::RequantizeOptions opt = calib;
       opt.pool = &pool;
       opt.cancel = flag.get();
-      opt.progress = [&](double f, const std::string&) { report([this, path, f] { emit progress(path, f); }); };
+      const QString label = QString::fromStdString(mode.label());
+      int done = 0;
+      opt.progress = [&](double f, const std::string& step) {
+        report([this, path, f] { emit progress(path, f); });
+        // "done" is the last report of every run, cached or not; anything before it is computing.
+        if (!mode.calibrated() || step == "done") return;
+        if (step != "calibration") ++done;
+        report([this, label, f, s = QString::fromStdString(step), d = done, projections] {
+          emit calibrationProgress(label, f, s, d, projections);
+        });
+      };
       model = mode.requantizes() ? quant::apply_weight_mode(*base, mode, opt) : base;
     } catch (const quant::Cancelled&) {
       return;  // cancel() already said so

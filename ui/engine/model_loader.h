@@ -28,6 +28,9 @@ class ModelLoader : public QObject {
   // from the weights as stored, never from a previous mode. failed() when no model was loaded yet.
   void requantize(const quant::WeightMode& mode);
   void cancel();                    // the pending load reports cancelled(), never loaded()
+  // Calibrated modes only: the calibration text ("" = the shipped default), how many of its tokens, and
+  // the cache folder ("" = the default); used by the next requantize().
+  void setCalibration(const QString& text, int tokens, const QString& cacheDir);
   bool isLoading() const { return loading_; }
 
  signals:
@@ -35,6 +38,10 @@ class ModelLoader : public QObject {
   void loaded(const QString& path, std::shared_ptr<const inferscope::LoadedModel> model);
   void failed(const QString& path, const QString& error);
   void cancelled(const QString& path);
+  // A calibrated mode (gptq:, awq:, rtn:) computing, not read from its cache: fraction 0..1, step is
+  // "calibration" while the model runs over the calibration text, then the projection just quantized
+  // (done of total, in model order). A cached result reports none of these.
+  void calibrationProgress(const QString& mode, double fraction, const QString& step, int done, int total);
 
  private:
   void joinWorker();
@@ -45,6 +52,8 @@ class ModelLoader : public QObject {
   bool loading_ = false;
   QString path_;
   std::shared_ptr<const LoadedModel> base_;  // the last model loaded from a file, as stored
+  QString calibrationText_, calibrationCacheDir_;
+  int calibrationTokens_ = 0;  // 0: the engine's default
 };
 
 }  // namespace inferscope::ui

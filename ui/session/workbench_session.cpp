@@ -30,6 +30,7 @@ WorkbenchSession::WorkbenchSession(QObject* parent) : QObject(parent) {
   connect(controller_, &EngineController::loadStarted, this, &WorkbenchSession::modelLoadStarted);
   connect(controller_, &EngineController::loadProgress, this, [this](const QString&, double f) { emit loadProgress(f); });
   connect(controller_, &EngineController::loadFinished, this, &WorkbenchSession::onLoadFinished);
+  connect(controller_, &EngineController::calibrationProgress, this, &WorkbenchSession::calibrationProgress);
   connect(controller_, &EngineController::loadCancelled, this, [this](const QString& path) {
     // A scenario waiting for a cancelled model load is dropped with it (the load's own line says so).
     const bool requantizing = std::exchange(requantizing_, false);

@@ -140,6 +140,8 @@ class WorkbenchSession : public QObject {
   void modelLoadStarted(const QString& path);
   void loadProgress(double fraction);
   void loadCancelled();
+  // A calibrated weight mode is being computed (EngineController::calibrationProgress).
+  void calibrationProgress(const QString& mode, double fraction, const QString& step, int done, int total);
   void modelLoaded(const inferscope::ModelCard& card);
   void modelFailed(const QString& path, const QString& error);
   void settingsApplied(bool ok, const QString& error, const inferscope::EngineConfig& config, qint64 numBlocks);
