@@ -341,6 +341,49 @@
     </message>
 </context>
 <context>
+    <name>inferscope::ui::CalibrationProgressDialog</name>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="82" />
+        <source>Elapsed %1:%2</source>
+        <translation>已用时间 %1:%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="86" />
+        <source>Calibrating weights</source>
+        <translation>正在校准权重</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="87" />
+        <source>Weight mode: %1</source>
+        <translation>权重模式：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="88" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="89" />
+        <source>Stop; the current weights stay and nothing is cached.</source>
+        <translation>停止；保留当前的权重，不写入缓存。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="93" />
+        <source>Running the model over the calibration text ...</source>
+        <translation>正在用校准文本运行模型……</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="97" />
+        <source>Layer %1 of %2, projection %3 of %4</source>
+        <translation>第 %1 层（共 %2 层），第 %3 个投影（共 %4 个）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="98" />
+        <source>Projection %1 of %2</source>
+        <translation>第 %1 个投影（共 %2 个）</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::ChallengesView</name>
     <message>
         <location filename="../../ui/lessons/challenges_view.cpp" line="62" />
@@ -1577,340 +1620,340 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="88" />
-        <location filename="../../ui/main_window.cpp" line="127" />
-        <location filename="../../ui/main_window.cpp" line="288" />
-        <location filename="../../ui/main_window.cpp" line="682" />
+        <location filename="../../ui/main_window.cpp" line="90" />
+        <location filename="../../ui/main_window.cpp" line="129" />
+        <location filename="../../ui/main_window.cpp" line="290" />
+        <location filename="../../ui/main_window.cpp" line="698" />
         <location filename="../../ui/main_window_layout.cpp" line="196" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="225" />
+        <location filename="../../ui/main_window.cpp" line="227" />
         <source>Export all charts to folder</source>
         <translation>将所有图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="230" />
+        <location filename="../../ui/main_window.cpp" line="232" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="231" />
+        <location filename="../../ui/main_window.cpp" line="233" />
         <source>Exported %1 files to %2</source>
         <translation>已导出 %1 个文件到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="286" />
+        <location filename="../../ui/main_window.cpp" line="288" />
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="286" />
-        <location filename="../../ui/main_window.cpp" line="292" />
+        <location filename="../../ui/main_window.cpp" line="288" />
+        <location filename="../../ui/main_window.cpp" line="294" />
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="292" />
+        <location filename="../../ui/main_window.cpp" line="294" />
         <source>Save current settings as scenario</source>
         <translation>将当前设置保存为场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="294" />
+        <location filename="../../ui/main_window.cpp" line="296" />
         <source>Scenario not saved</source>
         <translation>场景未保存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="298" />
-        <location filename="../../ui/main_window.cpp" line="430" />
+        <location filename="../../ui/main_window.cpp" line="300" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>About InferScope</source>
         <translation>关于 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="298" />
+        <location filename="../../ui/main_window.cpp" line="300" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 让 LLM 推理看得见：真实的引擎跑真实的模型，一步一步呈现。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="380" />
+        <location filename="../../ui/main_window.cpp" line="382" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>Block map</source>
         <translation>块图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="384" />
         <source>Playground</source>
         <translation>试玩区</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <source>Load generator</source>
         <translation>负载生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="386" />
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="387" />
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <location filename="../../ui/main_window_attach.cpp" line="34" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>Attach to server...</source>
         <translation>连接到服务器…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Run controls</source>
         <translation>运行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="400" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>&amp;Open model...</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>Export all...</source>
         <translation>全部导出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每张图表（PNG 1 倍／2 倍、SVG、CSV）、每步指标和清单写入文件夹。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Run or pause the engine (Space).</source>
         <translation>运行或暂停引擎（空格键）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Run exactly one engine step (N).</source>
         <translation>只运行一个引擎步骤（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>丢弃所有请求与图表历史，并重新排入已加载的工作负载，随时可运行；保留模型与设置（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度调快一级（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度调慢一级（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Compare variants</source>
         <translation>比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上运行场景的每个变体，并叠加其图表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止加载模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>打开 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>将每张图表（PNG 1x/2x、SVG、CSV）、每步指标与清单写入文件夹（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全屏、较大字体和较粗线条（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="427" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="428" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Open scenario file...</source>
         <translation>打开场景文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="429" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source>Save current settings as scenario...</source>
         <translation>将当前设置保存为场景…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="431" />
+        <location filename="../../ui/main_window.cpp" line="433" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>演示时放慢引擎；全速则以 CPU 能达到的最快速度运行（[ 调慢，] 调快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="436" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="436" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="453" />
+        <location filename="../../ui/main_window.cpp" line="455" />
         <source>No translation for %1</source>
         <translation>没有 %1 的翻译</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="509" />
+        <location filename="../../ui/main_window.cpp" line="511" />
         <source>Loading %1 ...</source>
         <translation>正在加载 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="520" />
+        <location filename="../../ui/main_window.cpp" line="534" />
         <source>Model not loaded</source>
         <translation>模型未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="520" />
+        <location filename="../../ui/main_window.cpp" line="534" />
         <source>%1
 
 %2</source>
@@ -1919,77 +1962,77 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="544" />
+        <location filename="../../ui/main_window.cpp" line="560" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="544" />
+        <location filename="../../ui/main_window.cpp" line="560" />
         <source>Reading %p%</source>
         <translation>读取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="569" />
+        <location filename="../../ui/main_window.cpp" line="585" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="572" />
+        <location filename="../../ui/main_window.cpp" line="588" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已创建，共 %1 个 KV 块。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="580" />
+        <location filename="../../ui/main_window.cpp" line="596" />
         <source>Discard running work?</source>
         <translation>要丢弃运行中的工作吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="581" />
+        <location filename="../../ui/main_window.cpp" line="597" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有请求在等待或运行中。重建引擎会丢弃它们。要继续吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="591" />
+        <location filename="../../ui/main_window.cpp" line="607" />
         <source>Weights not changed</source>
         <translation>权重未更改</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="629" />
+        <location filename="../../ui/main_window.cpp" line="645" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 运行中、%4 等待中｜%5 个 KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="636" />
+        <location filename="../../ui/main_window.cpp" line="652" />
         <source>Recording of %1 (no engine)</source>
         <translation>%1 的录制文件（无引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="638" />
+        <location filename="../../ui/main_window.cpp" line="654" />
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="644" />
+        <location filename="../../ui/main_window.cpp" line="660" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="644" />
+        <location filename="../../ui/main_window.cpp" line="660" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="645" />
+        <location filename="../../ui/main_window.cpp" line="661" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="646" />
+        <location filename="../../ui/main_window.cpp" line="662" />
         <source>idle: all requests ended</source>
         <translation>空闲：所有请求均已结束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="646" />
+        <location filename="../../ui/main_window.cpp" line="662" />
         <source>idle: waiting for requests</source>
         <translation>空闲：等待请求</translation>
     </message>
@@ -2511,7 +2554,7 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 <context>
     <name>inferscope::ui::ModelLoader</name>
     <message>
-        <location filename="../../ui/engine/model_loader.cpp" line="98" />
+        <location filename="../../ui/engine/model_loader.cpp" line="104" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>请先加载模型，再选择权重量化。</translation>
     </message>
@@ -3110,92 +3153,92 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 <context>
     <name>inferscope::ui::WorkbenchSession</name>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="37" />
+        <location filename="../../ui/session/workbench_session.cpp" line="38" />
         <source>Scenario not applied: its re-quantization was cancelled.</source>
         <translation>场景未应用：它所需的重新量化已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="39" />
+        <location filename="../../ui/session/workbench_session.cpp" line="40" />
         <source>Loading %1 cancelled; the previous model stays.</source>
         <translation>已取消加载 %1；保留先前的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="46" />
+        <location filename="../../ui/session/workbench_session.cpp" line="47" />
         <source>Settings rejected: %1</source>
         <translation>设置被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="70" />
+        <location filename="../../ui/session/workbench_session.cpp" line="71" />
         <source>Comparison cancelled.</source>
         <translation>已取消比较。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="70" />
+        <location filename="../../ui/session/workbench_session.cpp" line="71" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比较完成：已运行 %n 个变体。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="117" />
+        <location filename="../../ui/session/workbench_session.cpp" line="118" />
         <source>%1 holds no whole step.</source>
         <translation>%1 没有任何完整的步骤。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="124" />
+        <location filename="../../ui/session/workbench_session.cpp" line="125" />
         <source>Opened recording %1: %n step(s) of %2</source>
         <translation><numerusform>已打开录制文件 %1：%2 的 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="127" />
+        <location filename="../../ui/session/workbench_session.cpp" line="128" />
         <source>The recording is incomplete: %1</source>
         <translation>录制文件不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="145" />
+        <location filename="../../ui/session/workbench_session.cpp" line="146" />
         <source>Loading model %1</source>
         <translation>正在加载模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="164" />
+        <location filename="../../ui/session/workbench_session.cpp" line="165" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已加载 %1（%2 层）</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="166" />
+        <location filename="../../ui/session/workbench_session.cpp" line="167" />
         <source>Weights: %1, %2 MiB</source>
         <translation>权重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="171" />
+        <location filename="../../ui/session/workbench_session.cpp" line="172" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="178" />
+        <location filename="../../ui/session/workbench_session.cpp" line="179" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在将权重重新量化为 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="184" />
+        <location filename="../../ui/session/workbench_session.cpp" line="185" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>请先加载模型，再选择权重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="250" />
+        <location filename="../../ui/session/workbench_session.cpp" line="251" />
         <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
         <translation>场景“%1”使用权重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="268" />
+        <location filename="../../ui/session/workbench_session.cpp" line="269" />
         <source>Scenario "%1": %2</source>
         <translation>场景“%1”：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="271" />
+        <location filename="../../ui/session/workbench_session.cpp" line="272" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此场景比较 %n 个变体；每个都在自己的引擎上运行（比较标签页）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="291" />
+        <location filename="../../ui/session/workbench_session.cpp" line="292" />
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>

@@ -341,6 +341,49 @@
     </message>
 </context>
 <context>
+    <name>inferscope::ui::CalibrationProgressDialog</name>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="82" />
+        <source>Elapsed %1:%2</source>
+        <translation>已用時間 %1:%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="86" />
+        <source>Calibrating weights</source>
+        <translation>正在校準權重</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="87" />
+        <source>Weight mode: %1</source>
+        <translation>權重模式：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="88" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="89" />
+        <source>Stop; the current weights stay and nothing is cached.</source>
+        <translation>停止；保留目前的權重，不寫入快取。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="93" />
+        <source>Running the model over the calibration text ...</source>
+        <translation>正在以校準文本執行模型……</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="97" />
+        <source>Layer %1 of %2, projection %3 of %4</source>
+        <translation>第 %1 層（共 %2 層），第 %3 個投影（共 %4 個）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/calibration_progress_dialog.cpp" line="98" />
+        <source>Projection %1 of %2</source>
+        <translation>第 %1 個投影（共 %2 個）</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::ChallengesView</name>
     <message>
         <location filename="../../ui/lessons/challenges_view.cpp" line="62" />
@@ -1577,340 +1620,340 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="88" />
-        <location filename="../../ui/main_window.cpp" line="127" />
-        <location filename="../../ui/main_window.cpp" line="288" />
-        <location filename="../../ui/main_window.cpp" line="682" />
+        <location filename="../../ui/main_window.cpp" line="90" />
+        <location filename="../../ui/main_window.cpp" line="129" />
+        <location filename="../../ui/main_window.cpp" line="290" />
+        <location filename="../../ui/main_window.cpp" line="698" />
         <location filename="../../ui/main_window_layout.cpp" line="196" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="225" />
+        <location filename="../../ui/main_window.cpp" line="227" />
         <source>Export all charts to folder</source>
         <translation>將所有圖表匯出到資料夾</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="230" />
+        <location filename="../../ui/main_window.cpp" line="232" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="231" />
+        <location filename="../../ui/main_window.cpp" line="233" />
         <source>Exported %1 files to %2</source>
         <translation>已匯出 %1 個檔案到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="286" />
+        <location filename="../../ui/main_window.cpp" line="288" />
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="286" />
-        <location filename="../../ui/main_window.cpp" line="292" />
+        <location filename="../../ui/main_window.cpp" line="288" />
+        <location filename="../../ui/main_window.cpp" line="294" />
         <source>Scenarios (*.json)</source>
         <translation>情境 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="292" />
+        <location filename="../../ui/main_window.cpp" line="294" />
         <source>Save current settings as scenario</source>
         <translation>將目前設定存成情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="294" />
+        <location filename="../../ui/main_window.cpp" line="296" />
         <source>Scenario not saved</source>
         <translation>情境未儲存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="298" />
-        <location filename="../../ui/main_window.cpp" line="430" />
+        <location filename="../../ui/main_window.cpp" line="300" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>About InferScope</source>
         <translation>關於 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="298" />
+        <location filename="../../ui/main_window.cpp" line="300" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 讓 LLM 推論看得見：真實的引擎跑真實的模型，一步一步呈現。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="379" />
+        <location filename="../../ui/main_window.cpp" line="381" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="380" />
+        <location filename="../../ui/main_window.cpp" line="382" />
         <source>Charts</source>
         <translation>圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>Block map</source>
         <translation>區塊圖</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="384" />
         <source>Playground</source>
         <translation>試玩區</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <source>Load generator</source>
         <translation>負載產生器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="386" />
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="387" />
         <source>Lessons</source>
         <translation>課程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <location filename="../../ui/main_window_attach.cpp" line="34" />
         <source>Servers</source>
         <translation>伺服器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>Attach to server...</source>
         <translation>連接到伺服器…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>Engine settings</source>
         <translation>引擎設定</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Log</source>
         <translation>紀錄</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Run controls</source>
         <translation>執行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>&amp;Scenarios</source>
         <translation>情境(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="400" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>Language</source>
         <translation>語言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>&amp;Open model...</source>
         <translation>開啟模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>Export all...</source>
         <translation>全部匯出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每張圖表（PNG 1 倍／2 倍、SVG、CSV）、每步指標與清單寫入資料夾。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Run or pause the engine (Space).</source>
         <translation>執行或暫停引擎（空白鍵）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>Step</source>
         <translation>單步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Run exactly one engine step (N).</source>
         <translation>只執行一個引擎步驟（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Reset</source>
         <translation>重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>捨棄所有請求與圖表歷史，並重新排入已載入的工作負載，隨時可執行；保留模型與設定（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度調快一級（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度調慢一級（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Compare variants</source>
         <translation>比較變體</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上執行情境的每個變體，並疊加其圖表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Cancel loading</source>
         <translation>取消載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止載入模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>開啟 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>將每張圖表（PNG 1x/2x、SVG、CSV）、每步指標與清單寫入資料夾（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>Presentation mode</source>
         <translation>簡報模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全螢幕、較大字型與較粗線條（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="427" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>Dark theme</source>
         <translation>深色主題</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="428" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Open scenario file...</source>
         <translation>開啟情境檔…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="429" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source>Save current settings as scenario...</source>
         <translation>將目前設定存成情境…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="431" />
+        <location filename="../../ui/main_window.cpp" line="433" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>示範時放慢引擎；全速則以 CPU 能達到的最快速度執行（[ 調慢，] 調快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="436" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="436" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="453" />
+        <location filename="../../ui/main_window.cpp" line="455" />
         <source>No translation for %1</source>
         <translation>沒有 %1 的翻譯</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="509" />
+        <location filename="../../ui/main_window.cpp" line="511" />
         <source>Loading %1 ...</source>
         <translation>正在載入 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="520" />
+        <location filename="../../ui/main_window.cpp" line="534" />
         <source>Model not loaded</source>
         <translation>模型未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="520" />
+        <location filename="../../ui/main_window.cpp" line="534" />
         <source>%1
 
 %2</source>
@@ -1919,77 +1962,77 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="544" />
+        <location filename="../../ui/main_window.cpp" line="560" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="544" />
+        <location filename="../../ui/main_window.cpp" line="560" />
         <source>Reading %p%</source>
         <translation>讀取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="569" />
+        <location filename="../../ui/main_window.cpp" line="585" />
         <source>Not applied: %1</source>
         <translation>未套用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="572" />
+        <location filename="../../ui/main_window.cpp" line="588" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="580" />
+        <location filename="../../ui/main_window.cpp" line="596" />
         <source>Discard running work?</source>
         <translation>要捨棄執行中的工作嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="581" />
+        <location filename="../../ui/main_window.cpp" line="597" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="591" />
+        <location filename="../../ui/main_window.cpp" line="607" />
         <source>Weights not changed</source>
         <translation>權重未變更</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="629" />
+        <location filename="../../ui/main_window.cpp" line="645" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="636" />
+        <location filename="../../ui/main_window.cpp" line="652" />
         <source>Recording of %1 (no engine)</source>
         <translation>%1 的錄製檔（無引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="638" />
+        <location filename="../../ui/main_window.cpp" line="654" />
         <source>No model loaded</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="644" />
+        <location filename="../../ui/main_window.cpp" line="660" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="644" />
+        <location filename="../../ui/main_window.cpp" line="660" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="645" />
+        <location filename="../../ui/main_window.cpp" line="661" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="646" />
+        <location filename="../../ui/main_window.cpp" line="662" />
         <source>idle: all requests ended</source>
         <translation>閒置：所有請求皆已結束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="646" />
+        <location filename="../../ui/main_window.cpp" line="662" />
         <source>idle: waiting for requests</source>
         <translation>閒置：等待請求</translation>
     </message>
@@ -2511,7 +2554,7 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 <context>
     <name>inferscope::ui::ModelLoader</name>
     <message>
-        <location filename="../../ui/engine/model_loader.cpp" line="98" />
+        <location filename="../../ui/engine/model_loader.cpp" line="104" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>請先載入模型，再選擇權重量化。</translation>
     </message>
@@ -3110,92 +3153,92 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 <context>
     <name>inferscope::ui::WorkbenchSession</name>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="37" />
+        <location filename="../../ui/session/workbench_session.cpp" line="38" />
         <source>Scenario not applied: its re-quantization was cancelled.</source>
         <translation>情境未套用：它所需的重新量化已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="39" />
+        <location filename="../../ui/session/workbench_session.cpp" line="40" />
         <source>Loading %1 cancelled; the previous model stays.</source>
         <translation>已取消載入 %1；保留先前的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="46" />
+        <location filename="../../ui/session/workbench_session.cpp" line="47" />
         <source>Settings rejected: %1</source>
         <translation>設定被拒絕：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="70" />
+        <location filename="../../ui/session/workbench_session.cpp" line="71" />
         <source>Comparison cancelled.</source>
         <translation>已取消比較。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="70" />
+        <location filename="../../ui/session/workbench_session.cpp" line="71" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比較完成：已執行 %n 個變體。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="117" />
+        <location filename="../../ui/session/workbench_session.cpp" line="118" />
         <source>%1 holds no whole step.</source>
         <translation>%1 沒有任何完整的步驟。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="124" />
+        <location filename="../../ui/session/workbench_session.cpp" line="125" />
         <source>Opened recording %1: %n step(s) of %2</source>
         <translation><numerusform>已開啟錄製檔 %1：%2 的 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="127" />
+        <location filename="../../ui/session/workbench_session.cpp" line="128" />
         <source>The recording is incomplete: %1</source>
         <translation>錄製檔不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="145" />
+        <location filename="../../ui/session/workbench_session.cpp" line="146" />
         <source>Loading model %1</source>
         <translation>正在載入模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="164" />
+        <location filename="../../ui/session/workbench_session.cpp" line="165" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已載入 %1（%2 層）</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="166" />
+        <location filename="../../ui/session/workbench_session.cpp" line="167" />
         <source>Weights: %1, %2 MiB</source>
         <translation>權重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="171" />
+        <location filename="../../ui/session/workbench_session.cpp" line="172" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="178" />
+        <location filename="../../ui/session/workbench_session.cpp" line="179" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在將權重重新量化為 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="184" />
+        <location filename="../../ui/session/workbench_session.cpp" line="185" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>請先載入模型，再選擇權重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="250" />
+        <location filename="../../ui/session/workbench_session.cpp" line="251" />
         <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
         <translation>情境「%1」使用權重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="268" />
+        <location filename="../../ui/session/workbench_session.cpp" line="269" />
         <source>Scenario "%1": %2</source>
         <translation>情境「%1」：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="271" />
+        <location filename="../../ui/session/workbench_session.cpp" line="272" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="291" />
+        <location filename="../../ui/session/workbench_session.cpp" line="292" />
         <source>cannot write %1</source>
         <translation>無法寫入 %1</translation>
     </message>
