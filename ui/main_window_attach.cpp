@@ -9,6 +9,7 @@
 #include "ui/charts/metrics_chart.h"
 #include "ui/export/export_menu.h"
 #include "ui/main_window.h"
+#include "ui/timeline/timeline_bar.h"
 
 namespace inferscope::ui {
 
@@ -37,7 +38,9 @@ AttachPanel* MainWindow::ensureAttachPanel() {
   connect(attach_, &AttachPanel::polled, this, [this] {
     if (presentation_) updatePresentationBar();
   });
+  // The timeline scrubs the local engine's steps; the Servers tab has its own poll strip for recordings.
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    timeline_->setVisible(tabs_->currentWidget() != attach_);
     if (presentation_) updatePresentationBar();
   });
   // The same context menu as every other chart (PNG 1x/2x, SVG, CSV, clipboard); a MetricsChart writes

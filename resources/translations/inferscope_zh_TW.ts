@@ -1718,7 +1718,7 @@
     </message>
     <message>
         <location filename="../../ui/main_window.cpp" line="389" />
-        <location filename="../../ui/main_window_attach.cpp" line="34" />
+        <location filename="../../ui/main_window_attach.cpp" line="35" />
         <source>Servers</source>
         <translation>伺服器</translation>
     </message>
@@ -2037,12 +2037,12 @@
         <translation>閒置：等待請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_attach.cpp" line="54" />
+        <location filename="../../ui/main_window_attach.cpp" line="57" />
         <source>Attach to server</source>
         <translation>連接到伺服器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_attach.cpp" line="55" />
+        <location filename="../../ui/main_window_attach.cpp" line="58" />
         <source>Server URLs, separated by spaces (replicas side by side), e.g. http://127.0.0.1:8080.
 Optionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557.
 Only GET /metrics and /slots are sent (and the KV-event replay request).</source>

@@ -7,6 +7,7 @@
 #include <QtTest/QtTest>
 
 #include "tests/common/test_support.h"
+#include "ui/engine/engine_texts.h"
 #include "ui/panels/engine_settings_panel.h"
 #include "ui/panels/model_card_panel.h"
 
@@ -27,7 +28,8 @@ class TstGuiBackend : public QObject {
     QVERIFY(model);
     QCOMPARE(model->item(1)->isEnabled(), p.available);
     if (p.available) QSKIP("a CUDA device is present: the choice is enabled here");
-    const QString why = QString::fromStdString(p.reason);
+    const QString why = ui::EngineTexts::backendReason(p.reason);  // the probe's reason in the GUI's words
+    QVERIFY(!why.isEmpty());
     QVERIFY2(status->text().contains(why), qPrintable(status->text()));
     QVERIFY2(combo->toolTip().contains(why), qPrintable(combo->toolTip()));
     QVERIFY(combo->itemData(1, Qt::ToolTipRole).toString().contains(why));

@@ -134,8 +134,11 @@ class TestAttachLlamaServer : public QObject {
           const QJsonObject slot = s.toObject();
           if (!slot.value("processing").toBool()) continue;
           ++busy;
-          QVERIFY(slot.value("prompt_tokens").toInt() > 0);
-          max_fill = std::max(max_fill, slot.value("prompt_tokens").toInt() + slot.value("generated_tokens").toInt());
+          // The server's own count of the tokens in the slot's cache: the prompt computed so far and the
+          // tokens sampled (a slot that has just taken its task may hold none yet).
+          const int context = slot.value("context_tokens").toInt();
+          QVERIFY(context >= slot.value("prompt_tokens").toInt());
+          max_fill = std::max(max_fill, context);
         }
         max_busy = std::max(max_busy, busy);
         if (busy > 0) QVERIFY(p.value("running").toDouble() > 0);

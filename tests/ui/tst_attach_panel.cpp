@@ -126,10 +126,11 @@ class TestAttachPanel : public QObject {
     ui::SlotFillView* slots_view = panel.slotView(llama.url());
     QVERIFY(slots_view);
     QCOMPARE(slots_view->shownSlots().slot_states.size(), std::size_t(4));
-    // KV in use from the slots: (18 + 10) + (18 + 10) + (19 + 11) of 4 x 512 tokens.
+    // KV in use from the slots: the tokens each busy slot's cache holds (the server's n_prompt_tokens:
+    // the 8-token prompt and 10, 10 and 11 sampled tokens) of 4 x 512.
     ui::MetricsChart* kv = panel.chart("server_kv_usage");
     QCOMPARE(kv->seriesCount(), 1);
-    QVERIFY(std::abs(lastY(kv, 0) - (28.0 + 28.0 + 30.0) / 2048.0) < 1e-12);
+    QVERIFY(std::abs(lastY(kv, 0) - (18.0 + 18.0 + 19.0) / 2048.0) < 1e-12);
     QVERIFY(!panel.chart("server_latency")->isVisible());  // llama.cpp publishes no latency histograms
     QVERIFY(panel.statusText(html.url()).contains("not Prometheus text"));
     QVERIFY(panel.statusText(down).contains("not answering"));

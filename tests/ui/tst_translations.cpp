@@ -102,8 +102,8 @@ class TestTranslations : public QObject {
                                            missing.join(QLatin1Char('\n'))));
   }
 
-  // A text the engine produces in English (a backend probe's reason) reaches the GUI translated, with the
-  // CUDA runtime's own words kept as they are.
+  // Texts the engine produces in English (a backend probe's reason, a stop reason) reach the GUI translated,
+  // with the CUDA runtime's own words kept as they are.
   void backendReasonIsTranslated() {
     QTranslator zh;
     QVERIFY(zh.load(QStringLiteral(":/i18n/inferscope_zh_CN.qm")));
@@ -111,7 +111,9 @@ class TestTranslations : public QObject {
     const QString runtime = QStringLiteral("CUDA driver version is insufficient for CUDA runtime version");
     const QString got = inferscope::ui::EngineTexts::backendReason("no CUDA device (cudaGetDeviceCount: " + runtime.toStdString() + ")");
     const QString none = inferscope::ui::EngineTexts::backendReason("no CUDA device (cudaGetDeviceCount: 0 devices)");
+    const QString stop = inferscope::ui::EngineTexts::stopReason("kv_full");
     QCoreApplication::removeTranslator(&zh);
+    QCOMPARE(stop, QStringLiteral("KV 缓存已满"));  // the engine's stop reasons take the same path
     QCOMPARE(got, QStringLiteral("没有 CUDA 设备（CUDA 运行时报告：%1）").arg(runtime));
     QCOMPARE(none, QStringLiteral("没有 CUDA 设备"));
     QCOMPARE(inferscope::ui::EngineTexts::backendReason("something new"), QStringLiteral("something new"));

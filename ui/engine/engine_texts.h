@@ -8,7 +8,8 @@
 namespace inferscope::ui {
 
 class EngineTexts {
-  Q_DECLARE_TR_FUNCTIONS(EngineTexts)
+  // The full name: the context the .ts files give this class (an unqualified one would find no translation).
+  Q_DECLARE_TR_FUNCTIONS(inferscope::ui::EngineTexts)
 
  public:
   // waiting | running | preempted | finished | failed | cancelled
