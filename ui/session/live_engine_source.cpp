@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/kv/kv_storage.h"
+#include "engine/record/step_codec.h"
 #include "ui/engine/engine_controller.h"
 
 namespace inferscope::ui {
@@ -121,8 +122,7 @@ void LiveEngineSource::addMarkers(const EngineSnapshot& s, int64_t firstIndex) {
     Seen& before = seen_[r.id];
     if (r.state == "running" && before.state != "running") add(at, record::MarkerKind::Admitted, r.id, {});
     if (r.preemptions > before.preemptions) add(at, record::MarkerKind::Preempted, r.id, {});
-    const bool ended = r.state == "finished" || r.state == "failed" || r.state == "cancelled";
-    if (ended && before.state != r.state) add(at, record::MarkerKind::Finished, r.id, r.finish_reason);
+    if (record::request_ended(r.state) && before.state != r.state) add(at, record::MarkerKind::Finished, r.id, r.finish_reason);
     before = {r.state, r.preemptions};
   }
   if (seen_.size() > kMaxSeen) {
@@ -132,8 +132,7 @@ void LiveEngineSource::addMarkers(const EngineSnapshot& s, int64_t firstIndex) {
     for (const RequestInfo& r : s.requests) shown.insert(r.id);
     for (int pass = 0; pass < 2 && seen_.size() > kMaxSeen; ++pass)
       for (auto it = seen_.begin(); it != seen_.end();) {
-        const bool ended = it->second.state == "finished" || it->second.state == "failed" || it->second.state == "cancelled";
-        if (!shown.count(it->first) && (ended || pass == 1)) it = seen_.erase(it);
+        if (!shown.count(it->first) && (record::request_ended(it->second.state) || pass == 1)) it = seen_.erase(it);
         else ++it;
       }
   }
