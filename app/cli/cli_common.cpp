@@ -32,8 +32,12 @@ void add_weight_options(CLI::App* app, ModelOptions& o) {
   app->add_option("--calibration", o.calibration_file,
                   "text the gptq:/awq: modes calibrate on (default: the shipped public-domain English text)")
       ->check(CLI::ExistingFile);
-  app->add_option("--calibration-tokens", o.calibration_tokens, "calibration tokens for gptq:/awq: modes")
+  app->add_option("--calibration-tokens", o.calibration_tokens,
+                  "calibration tokens for gptq:/awq: modes (awq: reads the first 1024); a shorter text is followed by "
+                  "text the model samples itself")
       ->check(CLI::Range(2, 1 << 16));
+  app->add_flag("--no-self-calibration", o.no_self_calibration,
+                "calibrate on the text alone, even when it has fewer tokens than --calibration-tokens");
   o.app = app;
 }
 
@@ -41,6 +45,7 @@ quant::RequantizeOptions requantize_options_of(const ModelOptions& o, kernels::T
   quant::RequantizeOptions opt;
   opt.pool = pool;
   opt.calibration_tokens = o.calibration_tokens;
+  opt.self_generate = !o.no_self_calibration;
   if (!o.calibration_file.empty()) {
     std::ifstream in(o.calibration_file, std::ios::binary);
     if (!in) throw UsageError("cannot read calibration file '" + o.calibration_file + "'");

@@ -22,7 +22,8 @@ struct ModelOptions {
   std::string weights = "stored";  // --weights MODE (engine/quant/weight_mode.h)
   std::optional<double> outlier;   // --outlier V
   std::string calibration_file;    // --calibration FILE (gptq:/awq: modes; "" = the shipped text)
-  int calibration_tokens = 512;    // --calibration-tokens N
+  int calibration_tokens = 8192;   // --calibration-tokens N
+  bool no_self_calibration = false;  // --no-self-calibration
   CLI::App* app = nullptr;         // set by add_weight_options; tells whether --weights was given
 };
 void add_model_option(CLI::App* app, ModelOptions& o, bool positional = false);

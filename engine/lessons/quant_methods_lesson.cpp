@@ -41,8 +41,9 @@ class QuantMethodsLesson final : public Lesson {
         {"outlier", "Outlier value", K::Real, 0, -100, 100, {}, "",
          "Also quantize with one weight per projection set to this value (0 = no outlier run)."},
         {"ppl-tokens", "Perplexity tokens", K::Int, 128, 16, 1024, {}, "", "Tokens of the sample text scored for perplexity."},
-        {"calibration-tokens", "Calibration tokens", K::Int, 256, 32, 2048, {}, "",
-         "Tokens of the calibration text the methods see (more: slower, closer to the papers)."},
+        {"calibration-tokens", "Calibration tokens", K::Int, 8192, 32, 16384, {}, "",
+         "Calibration tokens GPTQ sees: the shipped text, then the model's own samples (AWQ reads the first 1,024). "
+         "Fewer: faster, but GPTQ then fits the calibration text instead of the model."},
     };
   }
 

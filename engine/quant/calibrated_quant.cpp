@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -17,7 +16,7 @@
 #include "engine/model/loaded_model.h"
 #include "engine/quant/awq.h"
 #include "engine/quant/calibration.h"
-#include "engine/quant/gptq.h"
+#include "engine/quant/gptq_sequential.h"
 #include "engine/quant/group_quant.h"
 #include "kernels/cpu/quant.h"
 #include "kernels/cpu/thread_pool.h"
@@ -26,9 +25,15 @@ namespace inferscope::quant {
 
 namespace {
 
-constexpr uint32_t kCacheVersion = 1;
+// 2: GPTQ runs layer after layer on the quantized layers' outputs, with the attention sink's row weighted;
+// calibration sets grow with the model's own text.
+constexpr uint32_t kCacheVersion = 2;
 constexpr char kMagic[4] = {'I', 'S', 'Q', 'C'};
 constexpr int kCalibrationWindow = 512;
+constexpr uint64_t kSelfSeed = 1;
+// AWQ and the calibrated round-to-nearest keep every layer's inputs at once (about 0.4 MB a token on
+// SmolLM2-135M), so they read only the first tokens of the set; GPTQ sums its Hessians window by window.
+constexpr int kCapturedTokens = 1024;
 
 using Site = ForwardStats::LinearSite;
 
@@ -137,13 +142,44 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
-std::vector<int32_t> tokens_for(const LoadedModel& base, const RequantizeOptions& opt) {
-  return calibration_tokens(base, opt.calibration_text.empty() ? default_calibration_text() : opt.calibration_text,
-                            opt.calibration_tokens);
+// The calibration set: the text's tokens and, when it is shorter than asked for, how many sequences
+// of the model's own text follow it (generated only when no cached result exists).
+struct CalibrationPlan {
+  std::vector<int32_t> text;
+  int self_seqs = 0, self_length = 0;
+  int total = 0;  // tokens of the whole set
+};
+
+CalibrationPlan plan_for(const LoadedModel& base, const WeightMode& mode, const RequantizeOptions& opt) {
+  const int want = mode.method == QuantMethod::Gptq ? opt.calibration_tokens : std::min(opt.calibration_tokens, kCapturedTokens);
+  CalibrationPlan p;
+  p.text = calibration_tokens(base, opt.calibration_text.empty() ? default_calibration_text() : opt.calibration_text, want);
+  p.total = int(p.text.size());
+  if (!opt.self_generate || int(p.text.size()) >= want) return p;
+  // The text keeps whole windows, so that every generated sequence is a window of its own.
+  if (int(p.text.size()) > kCalibrationWindow) p.text.resize(p.text.size() / kCalibrationWindow * kCalibrationWindow);
+  p.self_length = std::min(kCalibrationWindow, want);
+  p.self_seqs = (want - int(p.text.size()) + p.self_length - 1) / p.self_length;
+  p.total = want;
+  return p;
+}
+
+std::vector<int32_t> tokens_of(LlamaModel& runner, const CalibrationPlan& p, const RequantizeOptions& opt) {
+  std::vector<int32_t> tokens = p.text;
+  if (p.self_seqs > 0) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<int32_t> own =
+        self_generated_tokens(runner, p.text.front(), p.self_seqs, p.self_length, kSelfSeed, opt.pool, opt.cancel);
+    spdlog::info("calibration: {} sequences of {} tokens sampled from the model in {:.1f} s", p.self_seqs,
+                 p.self_length, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    tokens.insert(tokens.end(), own.begin(), own.end());
+    tokens.resize(size_t(p.total));
+  }
+  return tokens;
 }
 
 // Everything a result depends on, readable (it is stored in the file and compared on reading).
-std::string cache_key(const LoadedModel& base, const WeightMode& mode, const std::vector<int32_t>& tokens) {
+std::string cache_key(const LoadedModel& base, const WeightMode& mode, const CalibrationPlan& plan) {
   std::string key = "model=" + hex(model_tensors_hash(*base.file)) + ";mode=" + mode.name();
   if (mode.outlier) {
     char buf[32];
@@ -151,7 +187,10 @@ std::string cache_key(const LoadedModel& base, const WeightMode& mode, const std
     key += ";outlier=";
     key += buf;
   }
-  key += ";tokens=" + std::to_string(tokens.size()) + ":" + hex(tokens_hash(tokens));
+  key += ";tokens=" + std::to_string(plan.text.size()) + ":" + hex(tokens_hash(plan.text));
+  if (plan.self_seqs > 0)
+    key += ";self=" + std::to_string(plan.total - int(plan.text.size())) + ":seed" +
+           std::to_string(kSelfSeed);
   key += ";window=" + std::to_string(kCalibrationWindow) + ";v=" + std::to_string(kCacheVersion);
   return key;
 }
@@ -191,7 +230,7 @@ WeightRef materialize(const WeightRef& src, const GroupQuantTensor& t, const std
 }  // namespace
 
 std::string calibrated_cache_path(const LoadedModel& base, const WeightMode& mode, const RequantizeOptions& opt) {
-  return path_for_key(opt, cache_key(base, mode, tokens_for(base, opt)));
+  return path_for_key(opt, cache_key(base, mode, plan_for(base, mode, opt)));
 }
 
 RequantizedWeights requantize_calibrated(const LoadedModel& base, const WeightMode& mode, const RequantizeOptions& opt,
@@ -200,8 +239,9 @@ RequantizedWeights requantize_calibrated(const LoadedModel& base, const WeightMo
   const auto t0 = std::chrono::steady_clock::now();
   ModelConfig config = read_model_config(*base.file);
   const ModelWeights stored = bind_weights(*base.file, config);
-  const std::vector<int32_t> tokens = tokens_for(base, opt);
-  const std::string key = cache_key(base, mode, tokens);
+  const CalibrationPlan plan = plan_for(base, mode, opt);
+  const std::string key = cache_key(base, mode, plan);
+  int n_tokens = plan.total;
   const std::string path = opt.use_cache ? path_for_key(opt, key) : std::string();
 
   RequantizedWeights res;
@@ -233,68 +273,78 @@ RequantizedWeights requantize_calibrated(const LoadedModel& base, const WeightMo
     if (!from_cache) entries.clear();
   }
 
+  double total = 0, done = 0;
+  for (const Target& t : targets) total += double(t.ref->n_in) * double(t.ref->n_out);
+  auto projection_done = [&](const WeightRef& r) {
+    done += double(r.n_in) * double(r.n_out);
+    if (opt.progress) opt.progress(0.1 + 0.9 * done / total, r.name);
+  };
   if (!from_cache) {
     if (opt.progress) opt.progress(0.0, "calibration");
     LlamaModel runner(base.file);  // the stored weights: the model the result should behave like
-    const CalibrationActivations acts = capture_activations(runner, tokens, kCalibrationWindow, opt.pool, opt.cancel);
-    if (opt.progress) opt.progress(0.1, "calibration");
-    double total = 0, done = 0;
-    for (const Target& t : targets) total += double(t.ref->n_in) * double(t.ref->n_out);
-    // One Hessian per input site of a layer, shared by the projections that read it.
-    int hess_layer = -1;
-    std::array<std::vector<float>, 4> hess;
-    for (const Target& t : targets) {
-      if (cancelled(opt)) throw Cancelled();
-      const WeightRef& src = *t.ref;
-      const std::vector<float> w = source_values(src, mode);
-      const std::vector<float>& x = acts.at(t.layer, t.site);
-      CacheEntry e;
-      e.report.name = src.name;
-      e.report.layer = t.layer;
-      if (mode.method == QuantMethod::Gptq) {
-        if (hess_layer != t.layer) {
-          for (auto& h : hess) h.clear();
-          hess_layer = t.layer;
-        }
-        std::vector<float>& h = hess[size_t(t.site)];
-        if (h.empty()) h = gptq_hessian(x.data(), acts.n_rows, src.n_in, opt.pool);
-        GptqOptions go;
-        go.bits = mode.bits;
-        go.group = mode.group;
-        e.tensor = gptq_quantize(src.name, w.data(), src.n_out, src.n_in, h, go, opt.pool, opt.cancel);
-        std::vector<float> back(w.size());
-        dequantize(e.tensor, back.data());
-        e.report.error = output_error(w.data(), back.data(), src.n_out, src.n_in, x.data(), acts.n_rows, opt.pool);
-        dequantize(rtn_quantize(w.data(), src.n_out, src.n_in, mode.bits, mode.group), back.data());
-        e.report.error_rtn = output_error(w.data(), back.data(), src.n_out, src.n_in, x.data(), acts.n_rows, opt.pool);
-      } else if (mode.method == QuantMethod::GroupRtn) {
-        e.tensor = rtn_quantize(w.data(), src.n_out, src.n_in, mode.bits, mode.group);
-        e.tensor.name = src.name;
-        std::vector<float> back(w.size());
-        dequantize(e.tensor, back.data());
-        e.report.error = e.report.error_rtn =
-            output_error(w.data(), back.data(), src.n_out, src.n_in, x.data(), acts.n_rows, opt.pool);
-      } else {
-        AwqOptions ao;
-        ao.bits = mode.bits;
-        ao.group = mode.group;
-        AwqResult r = awq_quantize(src.name, w.data(), src.n_out, src.n_in, x.data(), acts.n_rows, ao, opt.pool, opt.cancel);
-        e.tensor = std::move(r.tensor);
-        e.report.alpha = r.alpha;
-        std::vector<float> back(w.size());
-        dequantize(e.tensor, back.data());
-        e.report.error = output_error(w.data(), back.data(), src.n_out, src.n_in, x.data(), acts.n_rows, opt.pool);
-        dequantize(rtn_quantize(w.data(), src.n_out, src.n_in, mode.bits, mode.group), back.data());
-        e.report.error_rtn = output_error(w.data(), back.data(), src.n_out, src.n_in, x.data(), acts.n_rows, opt.pool);
+    const std::vector<int32_t> tokens = tokens_of(runner, plan, opt);
+    n_tokens = static_cast<int>(tokens.size());
+    if (mode.method == QuantMethod::Gptq) {
+      if (opt.progress) opt.progress(0.1, "calibration");
+      SequentialGptqOptions so;
+      so.bits = mode.bits;
+      so.group = mode.group;
+      so.window = kCalibrationWindow;
+      auto results = gptq_sequential(
+          base.file, stored, tokens, [&](const WeightRef& r) { return source_values(r, mode); }, so, opt.pool,
+          opt.cancel, [&](int layer, int k) { projection_done(*targets[size_t(layer) * 7 + size_t(k)].ref); });
+      for (size_t i = 0; i < results.size(); ++i) {
+        CacheEntry e;
+        e.tensor = std::move(results[i].tensor);
+        e.tensor.name = targets[i].ref->name;
+        e.report.name = e.tensor.name;
+        e.report.layer = results[i].layer;
+        e.report.error = results[i].error;
+        e.report.error_rtn = results[i].error_rtn;
+        e.report.energy = results[i].energy;
+        entries.push_back(std::move(e));
       }
-      const std::vector<float> zero(w.size(), 0.0f);
-      e.report.energy = output_error(w.data(), zero.data(), src.n_out, src.n_in, x.data(), acts.n_rows, opt.pool);
-      entries.push_back(std::move(e));
-      done += double(src.n_in) * double(src.n_out);
-      if (opt.progress) opt.progress(0.1 + 0.9 * done / total, src.name);
+    } else {
+      const std::vector<int32_t> captured(tokens.begin(),
+                                          tokens.begin() + std::min<ptrdiff_t>(ptrdiff_t(tokens.size()), kCapturedTokens));
+      n_tokens = static_cast<int>(captured.size());
+      const CalibrationActivations acts = capture_activations(runner, captured, kCalibrationWindow, opt.pool, opt.cancel);
+      if (opt.progress) opt.progress(0.1, "calibration");
+      for (const Target& t : targets) {
+        if (cancelled(opt)) throw Cancelled();
+        const WeightRef& src = *t.ref;
+        const std::vector<float> w = source_values(src, mode);
+        const std::vector<float>& x = acts.at(t.layer, t.site);
+        CacheEntry e;
+        e.report.name = src.name;
+        e.report.layer = t.layer;
+        std::vector<float> back(w.size());
+        if (mode.method == QuantMethod::GroupRtn) {
+          e.tensor = rtn_quantize(w.data(), src.n_out, src.n_in, mode.bits, mode.group);
+          e.tensor.name = src.name;
+          dequantize(e.tensor, back.data());
+          e.report.error = e.report.error_rtn =
+              output_error(w.data(), back.data(), src.n_out, src.n_in, x.data(), acts.n_rows, opt.pool);
+        } else {
+          AwqOptions ao;
+          ao.bits = mode.bits;
+          ao.group = mode.group;
+          AwqResult r = awq_quantize(src.name, w.data(), src.n_out, src.n_in, x.data(), acts.n_rows, ao, opt.pool, opt.cancel);
+          e.tensor = std::move(r.tensor);
+          e.report.alpha = r.alpha;
+          dequantize(e.tensor, back.data());
+          e.report.error = output_error(w.data(), back.data(), src.n_out, src.n_in, x.data(), acts.n_rows, opt.pool);
+          dequantize(rtn_quantize(w.data(), src.n_out, src.n_in, mode.bits, mode.group), back.data());
+          e.report.error_rtn = output_error(w.data(), back.data(), src.n_out, src.n_in, x.data(), acts.n_rows, opt.pool);
+        }
+        const std::vector<float> zero(w.size(), 0.0f);
+        e.report.energy = output_error(w.data(), zero.data(), src.n_out, src.n_in, x.data(), acts.n_rows, opt.pool);
+        entries.push_back(std::move(e));
+        projection_done(src);
+      }
     }
-    if (!path.empty()) write_cache(path, key, entries);
   }
+  if (!from_cache && !path.empty()) write_cache(path, key, entries);
 
   // The projections from their codes; the embedding (and an untied head) stay as stored.
   for (size_t i = 0; i < targets.size(); ++i) {
@@ -307,9 +357,9 @@ RequantizedWeights requantize_calibrated(const LoadedModel& base, const WeightMo
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   spdlog::info("{}: {} projections {} in {:.2f} s ({} calibration tokens)", mode.label(), targets.size(),
-               from_cache ? "read from the cache" : "quantized", seconds, tokens.size());
+               from_cache ? "read from the cache" : "quantized", seconds, n_tokens);
   if (report) {
-    report->tokens = static_cast<int>(tokens.size());
+    report->tokens = n_tokens;
     report->from_cache = from_cache;
     report->cache_file = path;
     report->seconds = seconds;

@@ -1,7 +1,9 @@
 #pragma once
-// The calibrated weight modes (rtn:, gptq:, awq:) applied to a whole model: run the stored model over the
-// calibration tokens, quantize every layer's seven projections with GPTQ or AWQ from what they read (or
-// round-to-nearest, the baseline), and measure each one's output error on those rows. The token
+// The calibrated weight modes (rtn:, gptq:, awq:) applied to a whole model: run the model over the
+// calibration tokens, quantize every layer's seven projections with GPTQ (layer after layer, on what the
+// quantized layers before it output: gptq_sequential.h) or AWQ (on the stored model's inputs) from what
+// they read (or round-to-nearest, the baseline), and measure each one's output error on those rows.
+// docs/quantization-methods.md describes the methods and the calibration set. The token
 // embedding and an untied output head stay as stored, as in both papers (the embedding is a lookup, not
 // a product with activations; the head of a small model is its most sensitive matrix). Results are
 // cached on disk per model tensors, mode, outlier and calibration tokens, so the second application of

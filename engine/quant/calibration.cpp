@@ -11,6 +11,7 @@
 #include "engine/kv/kv_storage.h"
 #include "engine/model/loaded_model.h"
 #include "engine/quant/requantize.h"
+#include "engine/sample/sampler.h"
 
 namespace inferscope::quant {
 
@@ -20,6 +21,42 @@ std::vector<int32_t> calibration_tokens(const LoadedModel& m, const std::string&
   if (ids.size() < 2) throw std::invalid_argument("the calibration text is too short (fewer than 2 tokens)");
   if (ids.size() > size_t(max_tokens)) ids.resize(size_t(max_tokens));
   return ids;
+}
+
+std::vector<int32_t> self_generated_tokens(LlamaModel& model, int32_t first, int n_seqs, int length, uint64_t seed,
+                                           kernels::ThreadPool* pool, const std::atomic<bool>* cancel) {
+  if (n_seqs <= 0 || length <= 0) return {};
+  const ModelConfig& c = model.config();
+  constexpr int kBlock = 16;
+  const int per_seq = (length + kBlock - 1) / kBlock;
+  KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, kBlock, kernels::KvDtype::F32};
+  KvStorage kv(layout, int64_t(n_seqs) * per_seq);
+  const auto n = static_cast<size_t>(n_seqs);
+  std::vector<std::vector<int32_t>> tables(n, std::vector<int32_t>(static_cast<size_t>(per_seq)));
+  std::vector<std::vector<int32_t>> seqs(n, std::vector<int32_t>{first});
+  std::vector<SamplerRng> rngs;
+  for (int i = 0; i < n_seqs; ++i) {
+    for (int b = 0; b < per_seq; ++b) tables[size_t(i)][size_t(b)] = i * per_seq + b;
+    rngs.emplace_back(seed + uint64_t(i));
+  }
+  SamplingParams params;
+  params.temperature = 1.0f;
+  std::vector<float> logits, scratch;
+  for (int pos = 0; pos + 1 < length; ++pos) {
+    if (cancel && cancel->load()) throw Cancelled();
+    ForwardBatch batch;
+    for (int i = 0; i < n_seqs; ++i) {
+      batch.tokens.push_back(seqs[size_t(i)].back());
+      batch.seqs.push_back({i, i, 1, pos, &tables[size_t(i)], 1});
+    }
+    model.forward(batch, kv, pool, logits, kernels::AttentionImpl::Tiled);
+    for (int i = 0; i < n_seqs; ++i)
+      seqs[size_t(i)].push_back(sample_token(&logits[size_t(i) * size_t(c.n_vocab)], c.n_vocab, params,
+                                             seqs[size_t(i)], rngs[size_t(i)], scratch));
+  }
+  std::vector<int32_t> out;
+  for (const auto& s : seqs) out.insert(out.end(), s.begin(), s.end());
+  return out;
 }
 
 CalibrationActivations capture_activations(LlamaModel& model, const std::vector<int32_t>& tokens, int window,

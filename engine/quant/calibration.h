@@ -24,6 +24,16 @@ const std::string& default_calibration_text();
 // std::invalid_argument when the text gives fewer than 2 tokens.
 std::vector<int32_t> calibration_tokens(const LoadedModel& m, const std::string& text, int max_tokens);
 
+// The model's own text, for calibration sets longer than the text at hand: n_seqs sequences of `length`
+// tokens, each starting with `first` (the BOS token when the model adds one) and continued by sampling
+// the model at temperature 1 from a fixed seed (sequence i draws from seed + i), all sequences in one
+// batched pass per position. Returned one after another. The same model, seed and sizes give the same
+// tokens whatever the pool (the pass's rows do not depend on how it is split). Throws quant::Cancelled
+// when cancel becomes true between positions.
+std::vector<int32_t> self_generated_tokens(LlamaModel& model, int32_t first, int n_seqs, int length, uint64_t seed,
+                                           kernels::ThreadPool* pool = nullptr,
+                                           const std::atomic<bool>* cancel = nullptr);
+
 // The inputs of every layer's projections over the calibration tokens, in token order:
 // site AttnIn (Q/K/V; n_embd wide), AttnOut (the output projection; q_dim), FfnIn (gate/up; n_embd),
 // FfnOut (down; n_ff). Each is n_rows x width floats.

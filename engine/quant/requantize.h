@@ -65,8 +65,12 @@ struct RequantizeOptions {
   // Calibrated modes (gptq:, awq:) only: the text the model runs on ("" = the shipped default,
   // engine/quant/calibration.h), how many of its tokens, and where results are cached ("" = the default
   // folder). A cached result is used when the model's tensors, the mode and the tokens are the same.
+  // A text shorter than calibration_tokens is followed by the model's own samples up to that many
+  // tokens when self_generate (quant::self_generated_tokens): GPTQ needs several times more rows than
+  // its widest projection has inputs, or it fits the calibration text instead of the model.
   std::string calibration_text;
-  int calibration_tokens = 512;
+  int calibration_tokens = 8192;
+  bool self_generate = true;
   bool use_cache = true;
   std::string cache_dir;
 };

@@ -12,12 +12,14 @@
 #include <cstring>
 #include <filesystem>
 #include <random>
+#include <set>
 
 #include "engine/model/loaded_model.h"
 #include "engine/quant/awq.h"
 #include "engine/quant/calibrated_quant.h"
 #include "engine/quant/calibration.h"
 #include "engine/quant/gptq.h"
+#include "engine/quant/gptq_sequential.h"
 #include "engine/quant/group_quant.h"
 #include "engine/quant/quantized_model.h"
 #include "engine/quant/weight_mode.h"
@@ -361,6 +363,93 @@ class TstCalibratedQuant : public QObject {
       const double e_rtn = output_error_ref(w, rtn_reference(w, r.n_out, r.n_in, bits, group), r.n_out, r.n_in, x, acts.n_rows);
       QVERIFY2(e_gptq < e_rtn, qPrintable(QString("%1: GPTQ %2, RTN %3").arg(QString::fromStdString(r.name)).arg(e_gptq).arg(e_rtn)));
     }
+  }
+
+  // Layer after layer: layer 0 reads the embedding either way, so its Q projection is exactly GPTQ on the
+  // unquantized model's inputs, with the window's first row (the attention sink) counted once per row of
+  // the window, or once when that weighting is off; layer 1 reads what the quantized layer 0 wrote, so its
+  // Q projection is not the clean one. Every projection still beats round-to-nearest on what it read.
+  void sequentialGptqReadsTheQuantizedLayersOutputs() {
+    requireModel();
+    const auto tokens = quant::calibration_tokens(*model_, quant::default_calibration_text(), kCalibTokens);
+    const auto acts = quant::capture_activations(*model_->model, tokens, 512, pool_.get());
+    const ModelWeights& stored = model_->model->weights();
+    auto clean_q = [&](int layer, float sink_factor) {
+      const WeightRef& r = stored.layers[size_t(layer)].wq;
+      const std::vector<float> w = stored_values(r);
+      std::vector<float> x = acts.at(layer, Site::AttnIn);
+      for (int64_t i = 0; i < r.n_in; ++i) x[size_t(i)] *= std::sqrt(sink_factor);
+      const auto h = quant::gptq_hessian(x.data(), acts.n_rows, r.n_in, pool_.get());
+      quant::GptqOptions go;
+      go.bits = 3;
+      go.group = 32;
+      return quant::gptq_quantize(r.name, w.data(), r.n_out, r.n_in, h, go, pool_.get());
+    };
+    for (const bool weight_sink : {true, false}) {
+      quant::SequentialGptqOptions so;
+      so.bits = 3;
+      so.group = 32;
+      so.weight_sink = weight_sink;
+      int calls = 0;
+      const auto seq = quant::gptq_sequential(
+          model_->file, stored, tokens, [](const WeightRef& r) { return stored_values(r); }, so, pool_.get(), nullptr,
+          [&](int, int) { ++calls; });
+      QCOMPARE(seq.size(), stored.layers.size() * 7);
+      QCOMPARE(calls, int(seq.size()));
+      const auto same = clean_q(0, weight_sink ? float(kCalibTokens) : 1.0f);
+      const auto other = clean_q(0, weight_sink ? 1.0f : float(kCalibTokens));
+      QVERIFY(seq[0].tensor.codes == same.codes);
+      QVERIFY(seq[0].tensor.scales == same.scales);
+      QVERIFY(seq[0].tensor.codes != other.codes);
+      QVERIFY(seq[7].tensor.codes != clean_q(1, weight_sink ? float(kCalibTokens) : 1.0f).codes);
+      for (const auto& r : seq) {
+        QVERIFY2(r.error < r.error_rtn, qPrintable(QString::fromStdString(r.tensor.name)));
+        QVERIFY(r.energy > r.error);
+      }
+    }
+  }
+
+  // The model's own text: reproducible for a seed whatever the pool, each sequence from the given first
+  // token, and another seed gives other text.
+  void selfGeneratedTokensAreReproducible() {
+    requireModel();
+    const int32_t bos = model_->tokenizer->bos();
+    const auto a = quant::self_generated_tokens(*model_->model, bos, 3, 40, 7, pool_.get());
+    const auto b = quant::self_generated_tokens(*model_->model, bos, 3, 40, 7, nullptr);
+    const auto c = quant::self_generated_tokens(*model_->model, bos, 3, 40, 8, pool_.get());
+    QCOMPARE(a.size(), size_t(120));
+    QVERIFY(a == b);
+    QVERIFY(a != c);
+    const int n_vocab = model_->model->config().n_vocab;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (i % 40 == 0) QCOMPARE(a[i], bos);
+      QVERIFY(a[i] >= 0 && a[i] < n_vocab);
+    }
+    // Not a constant stream: a sampled text has many distinct tokens.
+    QVERIFY(std::set<int32_t>(a.begin(), a.end()).size() > 20);
+  }
+
+  // A text shorter than calibration_tokens is followed by the model's own samples up to that many (for
+  // GPTQ; AWQ reads at most 1,024), unless self_generate is off; the two are different cache keys.
+  void shortTextIsExtendedWithOwnSamples() {
+    requireModel();
+    quant::RequantizeOptions o = options();
+    o.calibration_text = "Once upon a time there was a little dog who liked to run in the park.";
+    o.calibration_tokens = 300;
+    const auto mode = quant::parse_weight_mode("gptq:int4:g32");
+    quant::WeightQuantReport rep;
+    quant::apply_weight_mode(*model_, mode, o, &rep);
+    QCOMPARE(rep.calibration->tokens, 300);
+    quant::RequantizeOptions text_only = o;
+    text_only.self_generate = false;
+    const int text_tokens = int(quant::calibration_tokens(*model_, o.calibration_text, 300).size());
+    QVERIFY(text_tokens < 40);
+    quant::apply_weight_mode(*model_, mode, text_only, &rep);
+    QCOMPARE(rep.calibration->tokens, text_tokens);
+    QVERIFY(quant::calibrated_cache_path(*model_, mode, o) != quant::calibrated_cache_path(*model_, mode, text_only));
+    o.calibration_tokens = 5000;
+    quant::apply_weight_mode(*model_, quant::parse_weight_mode("awq:int4:g32"), o, &rep);
+    QCOMPARE(rep.calibration->tokens, 1024);
   }
 
   // The paper's search never picks scales worse than none (alpha = 0) on the rows it measures.
