@@ -80,11 +80,7 @@ std::vector<SequentialGptqResult> gptq_sequential(
   std::vector<SequentialGptqResult> out(size_t(n_layers) * 7);
 
   // The calibration windows and the residual stream entering the current layer, window after window.
-  ModelConfig c;
-  {
-    LlamaModel probe(file, cur, buffers);
-    c = probe.config();
-  }
+  const ModelConfig c = read_model_config(*file);
   const int w = std::max(1, c.context_length > 0 ? std::min(opt.window, c.context_length) : opt.window);
   const int64_t N = static_cast<int64_t>(tokens.size());
   const int64_t E = c.n_embd;
