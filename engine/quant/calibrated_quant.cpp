@@ -241,7 +241,6 @@ RequantizedWeights requantize_calibrated(const LoadedModel& base, const WeightMo
   const ModelWeights stored = bind_weights(*base.file, config);
   const CalibrationPlan plan = plan_for(base, mode, opt);
   const std::string key = cache_key(base, mode, plan);
-  int n_tokens = plan.total;
   const std::string path = opt.use_cache ? path_for_key(opt, key) : std::string();
 
   RequantizedWeights res;
@@ -282,8 +281,7 @@ RequantizedWeights requantize_calibrated(const LoadedModel& base, const WeightMo
   if (!from_cache) {
     if (opt.progress) opt.progress(0.0, "calibration");
     LlamaModel runner(base.file);  // the stored weights: the model the result should behave like
-    const std::vector<int32_t> tokens = tokens_of(runner, plan, opt);
-    n_tokens = static_cast<int>(tokens.size());
+    const std::vector<int32_t> tokens = tokens_of(runner, plan, opt);  // plan.total of them
     if (mode.method == QuantMethod::Gptq) {
       if (opt.progress) opt.progress(0.1, "calibration");
       SequentialGptqOptions so;
@@ -305,10 +303,8 @@ RequantizedWeights requantize_calibrated(const LoadedModel& base, const WeightMo
         entries.push_back(std::move(e));
       }
     } else {
-      const std::vector<int32_t> captured(tokens.begin(),
-                                          tokens.begin() + std::min<ptrdiff_t>(ptrdiff_t(tokens.size()), kCapturedTokens));
-      n_tokens = static_cast<int>(captured.size());
-      const CalibrationActivations acts = capture_activations(runner, captured, kCalibrationWindow, opt.pool, opt.cancel);
+      // plan_for asked for at most kCapturedTokens for these modes.
+      const CalibrationActivations acts = capture_activations(runner, tokens, kCalibrationWindow, opt.pool, opt.cancel);
       if (opt.progress) opt.progress(0.1, "calibration");
       for (const Target& t : targets) {
         if (cancelled(opt)) throw Cancelled();
@@ -357,9 +353,9 @@ RequantizedWeights requantize_calibrated(const LoadedModel& base, const WeightMo
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   spdlog::info("{}: {} projections {} in {:.2f} s ({} calibration tokens)", mode.label(), targets.size(),
-               from_cache ? "read from the cache" : "quantized", seconds, n_tokens);
+               from_cache ? "read from the cache" : "quantized", seconds, plan.total);
   if (report) {
-    report->tokens = n_tokens;
+    report->tokens = plan.total;
     report->from_cache = from_cache;
     report->cache_file = path;
     report->seconds = seconds;

@@ -24,6 +24,16 @@ std::vector<int32_t> calibration_tokens(const LoadedModel& m, const std::string&
   return ids;
 }
 
+ScratchCache scratch_cache(const ModelConfig& c, int tokens, int n_seqs) {
+  constexpr int kBlock = 16;
+  const int per_seq = std::max(1, (tokens + kBlock - 1) / kBlock);
+  KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, kBlock, kernels::KvDtype::F32};
+  std::vector<std::vector<int32_t>> tables(static_cast<size_t>(n_seqs), std::vector<int32_t>(size_t(per_seq)));
+  for (int i = 0; i < n_seqs; ++i)
+    for (int b = 0; b < per_seq; ++b) tables[size_t(i)][size_t(b)] = i * per_seq + b;
+  return ScratchCache{KvStorage(layout, int64_t(n_seqs) * per_seq), std::move(tables)};
+}
+
 namespace {
 
 // A draw from softmax(logits) at temperature 1, in token order: the engine's sampler sorts the whole
@@ -49,18 +59,10 @@ std::vector<int32_t> self_generated_tokens(LlamaModel& model, int32_t first, int
                                            kernels::ThreadPool* pool, const std::atomic<bool>* cancel) {
   if (n_seqs <= 0 || length <= 0) return {};
   const ModelConfig& c = model.config();
-  constexpr int kBlock = 16;
-  const int per_seq = (length + kBlock - 1) / kBlock;
-  KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, kBlock, kernels::KvDtype::F32};
-  KvStorage kv(layout, int64_t(n_seqs) * per_seq);
-  const auto n = static_cast<size_t>(n_seqs);
-  std::vector<std::vector<int32_t>> tables(n, std::vector<int32_t>(static_cast<size_t>(per_seq)));
-  std::vector<std::vector<int32_t>> seqs(n, std::vector<int32_t>{first});
+  ScratchCache cache = scratch_cache(c, length, n_seqs);
+  std::vector<std::vector<int32_t>> seqs(static_cast<size_t>(n_seqs), std::vector<int32_t>{first});
   std::vector<SamplerRng> rngs;
-  for (int i = 0; i < n_seqs; ++i) {
-    for (int b = 0; b < per_seq; ++b) tables[size_t(i)][size_t(b)] = i * per_seq + b;
-    rngs.emplace_back(seed + uint64_t(i));
-  }
+  for (int i = 0; i < n_seqs; ++i) rngs.emplace_back(seed + uint64_t(i));
   std::vector<float> logits;
   std::vector<double> probs;
   for (int pos = 0; pos + 1 < length; ++pos) {
@@ -68,9 +70,9 @@ std::vector<int32_t> self_generated_tokens(LlamaModel& model, int32_t first, int
     ForwardBatch batch;
     for (int i = 0; i < n_seqs; ++i) {
       batch.tokens.push_back(seqs[size_t(i)].back());
-      batch.seqs.push_back({i, i, 1, pos, &tables[size_t(i)], 1});
+      batch.seqs.push_back({i, i, 1, pos, &cache.tables[size_t(i)], 1});
     }
-    model.forward(batch, kv, pool, logits, kernels::AttentionImpl::Tiled);
+    model.forward(batch, cache.kv, pool, logits, kernels::AttentionImpl::Tiled);
     for (int i = 0; i < n_seqs; ++i)
       seqs[size_t(i)].push_back(draw_softmax(&logits[size_t(i) * size_t(c.n_vocab)], c.n_vocab, rngs[size_t(i)], probs));
   }
@@ -91,25 +93,21 @@ CalibrationActivations capture_activations(LlamaModel& model, const std::vector<
   for (auto& layer : acts.layers)
     for (size_t s = 0; s < 4; ++s) layer[s].resize(size_t(acts.n_rows) * size_t(acts.width[s]));
 
-  constexpr int kBlock = 16;
   std::vector<float> logits;
   for (size_t start = 0; start < tokens.size(); start += size_t(w)) {
     if (cancel && cancel->load()) throw Cancelled();
     const int n = static_cast<int>(std::min<size_t>(size_t(w), tokens.size() - start));
-    KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, kBlock, kernels::KvDtype::F32};
-    KvStorage kv(layout, (n + kBlock - 1) / kBlock);
-    std::vector<int32_t> table(kv.num_blocks());
-    for (size_t i = 0; i < table.size(); ++i) table[i] = static_cast<int32_t>(i);
+    ScratchCache cache = scratch_cache(c, n);
     ForwardBatch batch;
     batch.tokens.assign(tokens.begin() + long(start), tokens.begin() + long(start) + n);
-    batch.seqs.push_back({0, 0, n, 0, &table, 1});
+    batch.seqs.push_back({0, 0, n, 0, &cache.tables[0], 1});
     ForwardStats stats;
     stats.linear_inputs = [&](int layer, ForwardStats::LinearSite site, const float* x, int n_rows, int n_in) {
       const size_t s = size_t(site);
       if (n_in != acts.width[s] || n_rows != n) throw std::logic_error("calibration: unexpected projection input shape");
       std::memcpy(&acts.layers[size_t(layer)][s][start * size_t(n_in)], x, size_t(n_rows) * size_t(n_in) * sizeof(float));
     };
-    model.forward(batch, kv, pool, logits, kernels::AttentionImpl::Tiled, &stats);
+    model.forward(batch, cache.kv, pool, logits, kernels::AttentionImpl::Tiled, &stats);
   }
   return acts;
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/kv/kv_storage.h"
 #include "engine/model/llama_model.h"
 
 namespace inferscope::kernels { class ThreadPool; }
@@ -23,6 +24,15 @@ const std::string& default_calibration_text();
 // The first max_tokens tokens of text as the model tokenizes a prompt (BOS when it adds one). Throws
 // std::invalid_argument when the text gives fewer than 2 tokens.
 std::vector<int32_t> calibration_tokens(const LoadedModel& m, const std::string& text, int max_tokens);
+
+// An F32 paged cache for n_seqs fresh sequences of up to `tokens` tokens each, with their block tables
+// (sequence i owns blocks i x per-sequence .. (i + 1) x per-sequence - 1): the scratch cache of a
+// calibration pass, which keeps nothing between passes.
+struct ScratchCache {
+  KvStorage kv;
+  std::vector<std::vector<int32_t>> tables;
+};
+ScratchCache scratch_cache(const ModelConfig& c, int tokens, int n_seqs = 1);
 
 // The model's own text, for calibration sets longer than the text at hand: n_seqs sequences of `length`
 // tokens, each starting with `first` (the BOS token when the model adds one) and continued by sampling

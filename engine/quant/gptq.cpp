@@ -83,13 +83,21 @@ bool inverse_cholesky_upper(const std::vector<float>& a, int64_t n, std::vector<
   return true;
 }
 
-std::vector<float> gptq_hessian(const float* x, int64_t n_rows, int64_t n_in, kernels::ThreadPool* pool) {
-  // X^T as n_in rows of N, so that one matmul gives every dot product of two input columns.
+std::vector<float> gram_matrix(const float* x, int64_t n_rows, int64_t n_in, kernels::ThreadPool* pool,
+                               float row0_weight) {
+  // X^T as n_in rows of N, so that one matmul gives every dot product of two input columns; row 0 scaled
+  // by sqrt(row0_weight) enters every product with itself row0_weight times.
+  const float r0 = std::sqrt(row0_weight);
   std::vector<float> xt(size_t(n_in * n_rows));
   for (int64_t t = 0; t < n_rows; ++t)
-    for (int64_t i = 0; i < n_in; ++i) xt[size_t(i * n_rows + t)] = x[size_t(t * n_in + i)];
-  std::vector<float> h(size_t(n_in * n_in));
-  kernels::matmul(kernels::GgmlType::F32, xt.data(), n_rows, n_in, xt.data(), n_in, h.data(), pool);
+    for (int64_t i = 0; i < n_in; ++i) xt[size_t(i * n_rows + t)] = t == 0 ? x[size_t(i)] * r0 : x[size_t(t * n_in + i)];
+  std::vector<float> g(size_t(n_in * n_in));
+  kernels::matmul(kernels::GgmlType::F32, xt.data(), n_rows, n_in, xt.data(), n_in, g.data(), pool);
+  return g;
+}
+
+std::vector<float> gptq_hessian(const float* x, int64_t n_rows, int64_t n_in, kernels::ThreadPool* pool) {
+  std::vector<float> h = gram_matrix(x, n_rows, n_in, pool);
   const float f = 2.0f / float(std::max<int64_t>(n_rows, 1));
   for (float& v : h) v *= f;
   return h;

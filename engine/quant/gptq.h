@@ -28,6 +28,10 @@ struct GptqOptions {
   double damp = 0.01;   // fraction of the mean diagonal added to H's diagonal
 };
 
+// X^T X of N input rows X (N x n_in floats), n_in x n_in floats, with row 0 counted row0_weight times.
+std::vector<float> gram_matrix(const float* x, int64_t n_rows, int64_t n_in, kernels::ThreadPool* pool = nullptr,
+                               float row0_weight = 1.0f);
+
 // The Hessian 2/N X^T X of N input rows X (N x n_in floats), n_in x n_in floats.
 std::vector<float> gptq_hessian(const float* x, int64_t n_rows, int64_t n_in, kernels::ThreadPool* pool = nullptr);
 

@@ -5,10 +5,11 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
-#include "engine/kv/kv_storage.h"
 #include "engine/model/llama_model.h"
+#include "engine/quant/calibration.h"
 #include "engine/quant/gptq.h"
 #include "engine/quant/requantize.h"
 #include "kernels/cpu/matmul.h"
@@ -20,8 +21,9 @@ namespace {
 
 using Site = ForwardStats::LinearSite;
 constexpr std::array<Site, 4> kSites = {Site::AttnIn, Site::AttnOut, Site::FfnIn, Site::FfnOut};
-// The sites whose Hessians weight the attention sink's row (SequentialGptqOptions::weight_sink).
-constexpr std::array<bool, 4> sink_sites = {true, false, false, false};
+// The site whose Hessian weights the attention sink's row (SequentialGptqOptions::weight_sink): the input
+// of Q/K/V.
+constexpr Site kSinkSite = Site::AttnIn;
 
 template <class Layer>
 auto projections_of(Layer& L, Site s) -> std::vector<decltype(&L.wq)> {
@@ -43,16 +45,6 @@ int model_index(Site s, int k) {
     case Site::FfnOut: return 6;
   }
   return 0;
-}
-
-// s += X^T X over the n_rows x n_in rows x.
-void add_gram(std::vector<float>& s, const float* x, int64_t n_rows, int64_t n_in, kernels::ThreadPool* pool) {
-  std::vector<float> xt(size_t(n_in * n_rows));
-  for (int64_t t = 0; t < n_rows; ++t)
-    for (int64_t i = 0; i < n_in; ++i) xt[size_t(i * n_rows + t)] = x[size_t(t * n_in + i)];
-  std::vector<float> g(size_t(n_in * n_in));
-  kernels::matmul(kernels::GgmlType::F32, xt.data(), n_rows, n_in, xt.data(), n_in, g.data(), pool);
-  for (size_t i = 0; i < g.size(); ++i) s[i] += g[i];
 }
 
 // ||(a - b) X^T||^2 = sum over rows r of d_r^T (X^T X) d_r, from the Gram matrix s = X^T X.
@@ -85,16 +77,12 @@ std::vector<SequentialGptqResult> gptq_sequential(
   const int64_t N = static_cast<int64_t>(tokens.size());
   const int64_t E = c.n_embd;
   std::vector<float> hidden(size_t(N * E)), next(size_t(w) * size_t(E));
-  constexpr int kBlock = 16;
-  KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, kBlock, kernels::KvDtype::F32};
-  KvStorage kv(layout, (w + kBlock - 1) / kBlock);
-  std::vector<int32_t> table(size_t(kv.num_blocks()));
-  for (size_t i = 0; i < table.size(); ++i) table[i] = static_cast<int32_t>(i);
+  ScratchCache cache = scratch_cache(c, w);
 
-  // Runs layer l of the current weights over every window: feeds each wanted site's inputs to on_rows
-  // and, when advance, replaces the residual stream with the layer's output.
-  auto run_layer = [&](int l, const std::array<bool, 4>& want, bool advance,
-                       const std::function<void(Site, const float*, int, int)>& on_rows) {
+  // Runs layer l of the current weights over every window: feeds the inputs of site `want` (if any) to
+  // on_rows and, when advance, replaces the residual stream with the layer's output.
+  auto run_layer = [&](int l, std::optional<Site> want, bool advance,
+                       const std::function<void(const float*, int, int)>& on_rows) {
     LlamaModel model(file, cur, buffers);
     auto ws = model.make_workspace();
     for (int64_t start = 0; start < N; start += w) {
@@ -102,13 +90,13 @@ std::vector<SequentialGptqResult> gptq_sequential(
       const int n = static_cast<int>(std::min<int64_t>(w, N - start));
       ForwardBatch batch;
       batch.tokens.assign(tokens.begin() + start, tokens.begin() + start + n);
-      batch.seqs.push_back({0, 0, n, 0, &table, 0});
+      batch.seqs.push_back({0, 0, n, 0, &cache.tables[0], 0});
       ForwardStats stats;
       stats.linear_inputs = [&](int layer, Site site, const float* x, int n_rows, int n_in) {
-        if (layer == l && want[size_t(site)]) on_rows(site, x, n_rows, n_in);
+        if (layer == l && site == want) on_rows(x, n_rows, n_in);
       };
       float* h = &hidden[size_t(start * E)];
-      model.forward_stage(*ws, l, l + 1, batch, kv, pool, h, next.data(), kernels::AttentionImpl::Tiled, &stats);
+      model.forward_stage(*ws, l, l + 1, batch, cache.kv, pool, h, next.data(), kernels::AttentionImpl::Tiled, &stats);
       if (advance) std::copy_n(next.data(), size_t(n) * size_t(E), h);
     }
   };
@@ -116,72 +104,55 @@ std::vector<SequentialGptqResult> gptq_sequential(
   for (int l = 0; l < n_layers; ++l) {
     LayerWeights& L = cur.layers[size_t(l)];
     const LayerWeights& S = stored.layers[size_t(l)];
-    // Groups of sites quantized from one pass: all four (the paper's default) or one at a time.
-    std::vector<std::vector<Site>> phases;
-    if (opt.within_layer)
-      for (Site s : kSites) phases.push_back({s});
-    else
-      phases.push_back({kSites.begin(), kSites.end()});
-    for (const auto& phase : phases) {
-      std::array<bool, 4> want{};
-      std::array<std::vector<float>, 4> gram;
-      std::array<int64_t, 4> width{};
-      for (Site s : phase) want[size_t(s)] = true;
-      run_layer(l, want, false, [&](Site s, const float* x, int n_rows, int n_in) {
-        std::vector<float>& g = gram[size_t(s)];
+    // Site by site, each from inputs computed with the layer's earlier projections already quantized.
+    for (Site s : kSites) {
+      std::vector<float> g;
+      int64_t n_in = 0;
+      run_layer(l, s, false, [&](const float* x, int n_rows, int width) {
         if (g.empty()) {
-          g.assign(size_t(n_in) * size_t(n_in), 0.0f);
-          width[size_t(s)] = n_in;
+          g.assign(size_t(width) * size_t(width), 0.0f);
+          n_in = width;
         }
-        if (opt.weight_sink && sink_sites[size_t(s)]) {
-          // Row 0 is the window's first token: counted once per query of the window that reads it.
-          std::vector<float> xs(x, x + size_t(n_rows) * size_t(n_in));
-          const float f = std::sqrt(float(n_rows));
-          for (int i = 0; i < n_in; ++i) xs[size_t(i)] *= f;
-          add_gram(g, xs.data(), n_rows, n_in, pool);
-        } else {
-          add_gram(g, x, n_rows, n_in, pool);
-        }
+        // Row 0 is the window's first token: counted once per query of the window that reads it.
+        const float row0_weight = opt.weight_sink && s == kSinkSite ? float(n_rows) : 1.0f;
+        const std::vector<float> part = gram_matrix(x, n_rows, width, pool, row0_weight);
+        for (size_t i = 0; i < g.size(); ++i) g[i] += part[i];
       });
-      for (Site s : phase) {
-        const std::vector<float>& g = gram[size_t(s)];
-        const int64_t n_in = width[size_t(s)];
-        std::vector<float> h(g.size());
-        const float f = 2.0f / float(std::max<int64_t>(N, 1));
-        for (size_t i = 0; i < g.size(); ++i) h[i] = g[i] * f;
-        std::vector<WeightRef*> refs = projections_of(L, s);
-        const std::vector<const WeightRef*> srcs = projections_of(S, s);
-        for (size_t k = 0; k < refs.size(); ++k) {
-          if (is_cancelled()) throw Cancelled();
-          const WeightRef& src = *srcs[k];
-          if (src.n_in != n_in) throw std::logic_error("gptq: projection input width does not match its site");
-          const std::vector<float> wv = source(src);
-          GptqOptions go;
-          go.bits = opt.bits;
-          go.group = opt.group;
-          go.damp = opt.damp;
-          SequentialGptqResult& r = out[size_t(l) * 7 + size_t(model_index(s, int(k)))];
-          r.layer = l;
-          r.tensor = gptq_quantize(src.name, wv.data(), src.n_out, src.n_in, h, go, pool, cancel);
-          // The projection as the next passes read it: its dequantized values.
-          WeightRef q = src;
-          q.type = kernels::GgmlType::F32;
-          q.n_bytes = size_t(src.n_in * src.n_out) * sizeof(float);
-          auto* dst = reinterpret_cast<float*>(buffers->add(q.n_bytes));
-          dequantize(r.tensor, dst);
-          q.data = dst;
-          *refs[k] = q;
-          std::vector<float> back(wv.size());
-          dequantize(rtn_quantize(wv.data(), src.n_out, src.n_in, opt.bits, opt.group), back.data());
-          r.error = gram_error(wv.data(), dst, src.n_out, src.n_in, g, pool);
-          r.error_rtn = gram_error(wv.data(), back.data(), src.n_out, src.n_in, g, pool);
-          std::fill(back.begin(), back.end(), 0.0f);
-          r.energy = gram_error(wv.data(), back.data(), src.n_out, src.n_in, g, pool);
-          if (progress) progress(l, model_index(s, int(k)));
-        }
+      std::vector<float> h(g.size());
+      const float f = 2.0f / float(std::max<int64_t>(N, 1));
+      for (size_t i = 0; i < g.size(); ++i) h[i] = g[i] * f;
+      std::vector<WeightRef*> refs = projections_of(L, s);
+      const std::vector<const WeightRef*> srcs = projections_of(S, s);
+      for (size_t k = 0; k < refs.size(); ++k) {
+        if (is_cancelled()) throw Cancelled();
+        const WeightRef& src = *srcs[k];
+        if (src.n_in != n_in) throw std::logic_error("gptq: projection input width does not match its site");
+        const std::vector<float> wv = source(src);
+        GptqOptions go;
+        go.bits = opt.bits;
+        go.group = opt.group;
+        go.damp = opt.damp;
+        SequentialGptqResult& r = out[size_t(l) * 7 + size_t(model_index(s, int(k)))];
+        r.layer = l;
+        r.tensor = gptq_quantize(src.name, wv.data(), src.n_out, src.n_in, h, go, pool, cancel);
+        // The projection as the next passes read it: its dequantized values.
+        WeightRef q = src;
+        q.type = kernels::GgmlType::F32;
+        q.n_bytes = size_t(src.n_in * src.n_out) * sizeof(float);
+        auto* dst = reinterpret_cast<float*>(buffers->add(q.n_bytes));
+        dequantize(r.tensor, dst);
+        q.data = dst;
+        *refs[k] = q;
+        std::vector<float> back(wv.size());
+        dequantize(rtn_quantize(wv.data(), src.n_out, src.n_in, opt.bits, opt.group), back.data());
+        r.error = gram_error(wv.data(), dst, src.n_out, src.n_in, g, pool);
+        r.error_rtn = gram_error(wv.data(), back.data(), src.n_out, src.n_in, g, pool);
+        std::fill(back.begin(), back.end(), 0.0f);
+        r.energy = gram_error(wv.data(), back.data(), src.n_out, src.n_in, g, pool);
+        if (progress) progress(l, model_index(s, int(k)));
       }
     }
-    run_layer(l, {}, true, {});
+    run_layer(l, std::nullopt, true, {});
   }
   return out;
 }

@@ -4,7 +4,9 @@
 // With Hessians from clean activations, each layer pushes its rounding error into directions the clean
 // calibration rows barely use; the rounding noise of the layers before it excites exactly those
 // directions, and the errors compound (on SmolLM2-135M at int3 g128 that made GPTQ worse than
-// round-to-nearest; docs/quantization-methods.md). Hessians are summed window by window, so the
+// round-to-nearest; docs/quantization-methods.md). Inside a layer the projections go in the order they
+// read their inputs (Q/K/V, then O, then gate/up, then down), each from inputs computed with the layer's
+// earlier projections already quantized. Hessians are summed window by window, so the
 // calibration set can be much longer than the activations of all layers would fit in memory.
 #include <atomic>
 #include <cstdint>
@@ -25,9 +27,6 @@ struct SequentialGptqOptions {
   int group = 128;
   double damp = 0.01;
   int window = 512;  // calibration tokens per fresh sequence
-  // Quantize a layer's projections in the order they read their inputs (Q/K/V, then O, then gate/up, then
-  // down), each from inputs computed with the layer's earlier projections already quantized.
-  bool within_layer = true;
   // The first token of a window is the attention sink: every later query of the window reads its key and
   // value, most heads with much of their weight. GPTQ's loss counts each row once, so it trades the
   // sink's K/V error for the others' freely; weighting the sink's row of the Q/K/V Hessian by the number
