@@ -38,6 +38,7 @@ vocab_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/llama-vocab"
 # tests (tests/reference/make_arch_models.py; the references in tests/data were made on exactly these bytes).
 gguf_py_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/gguf-py"
 arch_models_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/arch-models"
+stories_sha256="270cba1bd5109f42d03350f60406024560464db173c0e387d91f0426d3bd256d"
 arch_models_sha256=(
   "8dfa5be76323a84668dde72c84723ef4c8935c7ae750d20461f819c3e1a43a57  arch_gemma3.gguf"
   "8a97e07e74e145dfa323c48a5741683469f13af726c94a21b157cd164c1b4961  arch_llama3.gguf"
@@ -142,16 +143,16 @@ install_llama_vocab() {
 }
 
 # The golden architecture tests' models: written, not downloaded (seeded, so the same bytes every time;
-# checked against the pins above). Their vocabulary is the tiny stories260K model beside the repository.
+# checked against the pins above). Their vocabulary is the tiny stories260K model kept in tests/data/models/.
 install_arch_models() {
   if [ -d "$arch_models_dir" ] && (cd "$arch_models_dir" && printf '%s\n' "${arch_models_sha256[@]}" | sha256sum -c --status); then
     say "architecture test models: $arch_models_dir (checksums ok)"
     return
   fi
-  local vocab="$root/../shared/models/stories260K.gguf"
-  if [ ! -f "$vocab" ]; then
-    say "architecture test models: skipped ($vocab is not there; their tests will say so)"
-    return
+  local vocab="$root/tests/data/models/stories260K.gguf"
+  if ! echo "$stories_sha256  $vocab" | sha256sum -c --status; then
+    echo "bootstrap: $vocab is missing or does not match its pinned SHA-256 $stories_sha256" >&2
+    exit 1
   fi
   python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
   mkdir -p "$arch_models_dir"

@@ -12,7 +12,8 @@ namespace inferscope::test {
 std::string source_dir() { return INFERSCOPE_SOURCE_DIR; }
 
 std::string stories260k_path() {
-  auto p = std::filesystem::path(INFERSCOPE_SOURCE_DIR).parent_path() / "shared" / "models" / "stories260K.gguf";
+  // Kept in the repository (tests/data/models/README.md): a clone has everything its tests need.
+  auto p = std::filesystem::path(INFERSCOPE_SOURCE_DIR) / "tests" / "data" / "models" / "stories260K.gguf";
   return std::filesystem::exists(p) ? p.string() : std::string();
 }
 

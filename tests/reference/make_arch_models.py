@@ -14,7 +14,7 @@ Small models with the metadata kinds of the real ones (GQA everywhere):
 All use stories260K's SentencePiece vocabulary (512 tokens) and F32 weights.
 
     PYTHONPATH=<llama.cpp>/gguf-py python3 tests/reference/make_arch_models.py \
-        --vocab ../shared/models/stories260K.gguf --out ~/.cache/inferscope/arch-models
+        --vocab tests/data/models/stories260K.gguf --out ~/.cache/inferscope/arch-models
 packaging/bootstrap.sh does exactly this with the sdist's gguf-py and checks the files' pinned SHA-256
 (the models are seeded: the same bytes every time), so no model file lives in the repository.
 

@@ -11,7 +11,7 @@ Made with:
     python3 tests/reference/make_reference.py \
         --model ~/.cache/inferscope/models/SmolLM2-135M-Instruct.Q4_1.gguf --out tests/data/reference_smollm2.json
     python3 tests/reference/make_reference.py \
-        --model ../shared/models/stories260K.gguf --out tests/data/reference_stories260k.json --set stories
+        --model tests/data/models/stories260K.gguf --out tests/data/reference_stories260k.json --set stories
     python3 tests/reference/make_reference.py \
         --model ~/.cache/inferscope/models/gemma-3-270m-q4_k_m.gguf --out tests/data/reference_gemma3.json --set gemma \
         --no-extra-bufts

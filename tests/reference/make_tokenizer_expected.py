@@ -11,7 +11,7 @@ Reproduce (from the repository root):
     pip install llama-cpp-python==0.3.16 gguf
     python3 tests/reference/make_tokenizer_expected.py \
         --smollm ~/.cache/inferscope/models/SmolLM2-135M-Instruct.Q4_1.gguf \
-        --stories ../shared/models/stories260K.gguf \
+        --stories tests/data/models/stories260K.gguf \
         --out tests/data/tokenizer_expected.json
 """
 import argparse
@@ -121,7 +121,7 @@ def main():
     parser.add_argument("--smollm", default=os.path.expanduser(
         "~/.cache/inferscope/models/SmolLM2-135M-Instruct.Q4_1.gguf"))
     parser.add_argument("--stories", default=os.path.join(
-        os.path.dirname(__file__), "..", "..", "..", "shared", "models", "stories260K.gguf"))
+        os.path.dirname(__file__), "..", "data", "models", "stories260K.gguf"))
     parser.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "data",
                                                       "tokenizer_expected.json"))
     args = parser.parse_args()
