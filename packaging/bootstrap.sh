@@ -198,7 +198,12 @@ install_gemma() {
 build() {
   say "build: Release in $root/build"
   # ccache lets the builds that share flags (this one and the package's CUDA-less one) share objects.
-  if command -v ccache >/dev/null; then export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache; fi
+  # Paths are hashed relative to the folder above the checkout, so every clone (a CI clone in a temporary
+  # folder, a worktree beside it) shares the cached objects.
+  if command -v ccache >/dev/null; then
+    export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
+    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(dirname "$root")}" CCACHE_NOHASHDIR=true
+  fi
   cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$root/build" -j"$jobs"
 }

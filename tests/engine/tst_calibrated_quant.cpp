@@ -167,12 +167,16 @@ class TstCalibratedQuant : public QObject {
   std::shared_ptr<LoadedModel> model_;
   std::unique_ptr<kernels::ThreadPool> pool_;
 
-  void requireModel() {
+  // QFAIL/QSKIP inside a helper only leave the helper: callers return on false, so a missing model
+  // fails (or skips) the test with its reason instead of dereferencing what was never loaded.
+  bool requireModel() {
     if (!model_) {
       const std::string path = test::stories260k_path();
-      INFERSCOPE_REQUIRE_MODEL(path, "stories260K.gguf");
+      [&] { INFERSCOPE_REQUIRE_MODEL(path, "stories260K.gguf"); }();
+      if (path.empty()) return false;
       model_ = load_model(path);
     }
+    return model_ != nullptr;
   }
 
   quant::RequantizeOptions options(const std::string& cache_dir = {}) {
@@ -290,7 +294,7 @@ class TstCalibratedQuant : public QObject {
   // SiLU(gate) * up. A source from the wrong place (the norm's input, the gate before SiLU * up, the
   // previous layer) is far off, as the controls show.
   void capturedInputsAreWhatTheProjectionsRead() {
-    requireModel();
+    if (!requireModel()) return;
     using Site = quant::CalibrationActivations::Site;
     const std::vector<int32_t> tokens = quant::calibration_tokens(*model_, quant::default_calibration_text(), 48);
     const auto acts = quant::capture_activations(*model_->model, tokens, 512, pool_.get());
@@ -344,7 +348,7 @@ class TstCalibratedQuant : public QObject {
   void gptqBeatsRoundToNearestOnEveryProjection() {
     QFETCH(int, bits);
     QFETCH(int, group);
-    requireModel();
+    if (!requireModel()) return;
     const auto tokens = quant::calibration_tokens(*model_, quant::default_calibration_text(), kCalibTokens);
     const auto acts = quant::capture_activations(*model_->model, tokens, 512, pool_.get());
     QCOMPARE(acts.n_rows, kCalibTokens);
@@ -370,7 +374,7 @@ class TstCalibratedQuant : public QObject {
   // the window, or once when that weighting is off; layer 1 reads what the quantized layer 0 wrote, so its
   // Q projection is not the clean one. Every projection still beats round-to-nearest on what it read.
   void sequentialGptqReadsTheQuantizedLayersOutputs() {
-    requireModel();
+    if (!requireModel()) return;
     const auto tokens = quant::calibration_tokens(*model_, quant::default_calibration_text(), kCalibTokens);
     const auto acts = quant::capture_activations(*model_->model, tokens, 512, pool_.get());
     const ModelWeights& stored = model_->model->weights();
@@ -412,7 +416,7 @@ class TstCalibratedQuant : public QObject {
   // The model's own text: reproducible for a seed whatever the pool, each sequence from the given first
   // token, and another seed gives other text.
   void selfGeneratedTokensAreReproducible() {
-    requireModel();
+    if (!requireModel()) return;
     const int32_t bos = model_->tokenizer->bos();
     const auto a = quant::self_generated_tokens(*model_->model, bos, 3, 40, 7, pool_.get());
     const auto b = quant::self_generated_tokens(*model_->model, bos, 3, 40, 7, nullptr);
@@ -432,7 +436,7 @@ class TstCalibratedQuant : public QObject {
   // A text shorter than calibration_tokens is followed by the model's own samples up to that many (for
   // GPTQ; AWQ reads at most 1,024), unless self_generate is off; the two are different cache keys.
   void shortTextIsExtendedWithOwnSamples() {
-    requireModel();
+    if (!requireModel()) return;
     quant::RequantizeOptions o = options();
     o.calibration_text = "Once upon a time there was a little dog who liked to run in the park.";
     o.calibration_tokens = 300;
@@ -454,7 +458,7 @@ class TstCalibratedQuant : public QObject {
 
   // The paper's search never picks scales worse than none (alpha = 0) on the rows it measures.
   void awqNeverWorseThanScaleOne() {
-    requireModel();
+    if (!requireModel()) return;
     const auto tokens = quant::calibration_tokens(*model_, quant::default_calibration_text(), kCalibTokens);
     const auto acts = quant::capture_activations(*model_->model, tokens, 512, pool_.get());
     int improved = 0, n = 0;
@@ -484,7 +488,7 @@ class TstCalibratedQuant : public QObject {
 
   // Same model, mode and calibration text: the same weights, bit for bit; then the cache gives them back.
   void deterministicAndCached() {
-    requireModel();
+    if (!requireModel()) return;
     const auto mode = quant::parse_weight_mode("gptq:int4:g32");
     const auto first = quant::apply_weight_mode(*model_, mode, options());
     const auto second = quant::apply_weight_mode(*model_, mode, options());
@@ -514,7 +518,7 @@ class TstCalibratedQuant : public QObject {
   // Cancel raised while the first layer is quantized: nothing more is quantized, and no cache file
   // (nor a temporary one) is left.
   void cancelStopsWithinOneLayer() {
-    requireModel();
+    if (!requireModel()) return;
     const std::string dir = test::temp_dir() + "/cancel-cache";
     for (const char* name : {"gptq:int4:g32", "awq:int4:g32"}) {
       const auto mode = quant::parse_weight_mode(name);
