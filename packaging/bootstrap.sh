@@ -208,12 +208,20 @@ build() {
   cmake --build "$root/build" -j"$jobs"
 }
 
+# The names of the tests ctest's last run in BUILD saw fail, on one line.
+failed_tests() {
+  local log="$1/Testing/Temporary/LastTestsFailed.log"
+  if [ -s "$log" ]; then cut -d: -f2- "$log" | tr '\n' ' '; else echo "(no list)"; fi
+}
+
 run_tests() {
   say "tests: ctest (Release, GUI tests on the offscreen platform)"
   # Real-model tests must run, not skip: a missing model is a failure here.
   export INFERSCOPE_REQUIRE_MODELS=1 QT_QPA_PLATFORM=offscreen
-  local failed=0
-  ctest --test-dir "$root/build" --output-on-failure --timeout 1500 -j"$jobs" || failed=1
+  # Each failing part is named again at the end: a CI log is often read from its tail only.
+  local failed=0 failures=()
+  ctest --test-dir "$root/build" --output-on-failure --timeout 1500 -j"$jobs" ||
+    { failed=1; failures+=("ctest: $(failed_tests "$root/build")"); }
 
   if [ "${INFERSCOPE_SKIP_ASAN:-0}" != 1 ]; then
     say "tests: AddressSanitizer + UndefinedBehaviorSanitizer build of the engine and kernel tests"
@@ -222,7 +230,8 @@ run_tests() {
     cmake --build "$root/build-asan" -j"$jobs"
     # Qt's own libraries are not instrumented; leak checks would report Qt's one-time allocations.
     ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      ctest --test-dir "$root/build-asan" --output-on-failure --timeout 2400 -j"$jobs" -L engine -LE slow || failed=1
+      ctest --test-dir "$root/build-asan" --output-on-failure --timeout 2400 -j"$jobs" -L engine -LE slow ||
+      { failed=1; failures+=("ASan+UBSan ctest: $(failed_tests "$root/build-asan")"); }
   fi
 
   if [ "${INFERSCOPE_SKIP_TSAN:-0}" != 1 ]; then
@@ -234,20 +243,23 @@ run_tests() {
     local t
     for t in "${tsan_tests[@]}"; do
       TSAN_OPTIONS="suppressions=$root/tests/ui/tsan.supp halt_on_error=1 die_after_fork=0" QT_QPA_PLATFORM=offscreen \
-        "$root/build-tsan/tests/$t" ${tsan_args[$t]:-} || { echo "ThreadSanitizer: $t failed" >&2; failed=1; }
+        "$root/build-tsan/tests/$t" ${tsan_args[$t]:-} || { echo "ThreadSanitizer: $t failed" >&2; failed=1; failures+=("ThreadSanitizer: $t"); }
     done
   fi
 
   if [ "${INFERSCOPE_SKIP_FUZZ:-0}" != 1 ]; then
     say "tests: libFuzzer on the GGUF reader for ${INFERSCOPE_FUZZ_SECONDS:-60} s"
-    INFERSCOPE_JOBS="$jobs" bash "$root/tests/fuzz/run_fuzz.sh" "${INFERSCOPE_FUZZ_SECONDS:-60}" || failed=1
+    INFERSCOPE_JOBS="$jobs" bash "$root/tests/fuzz/run_fuzz.sh" "${INFERSCOPE_FUZZ_SECONDS:-60}" ||
+      { failed=1; failures+=("fuzzing: a finding, see build-fuzz/findings"); }
   fi
 
   if [ "${INFERSCOPE_SKIP_PACKAGE:-0}" != 1 ]; then
-    check_package || failed=1
+    check_package || { failed=1; failures+=("package"); }
   fi
 
   if [ "$failed" != 0 ]; then
+    local f
+    for f in "${failures[@]}"; do echo "failed: $f"; done
     say "FAILED: see the output above"
     exit 1
   fi
