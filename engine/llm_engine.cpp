@@ -594,12 +594,20 @@ StepMetrics LLMEngine::make_metrics(const StepPlan& plan, double step_ms, int fi
   m.spec_accepted = step_spec_accepted_;
   m.kv_bytes_peak = kv_bytes_peak_;
   m.kv_bytes_peak_full_attention = kv_bytes_peak_full_;
-  // Throughput over the steps of the last second.
-  tps_window_.push_back({m.t_ms, generated});
-  while (tps_window_.size() > 1 && m.t_ms - tps_window_.front().first > 1000.0) tps_window_.erase(tps_window_.begin());
+  // Throughput over the steps of the last second of engine time: the steps' own durations, so a pause or
+  // a slowed display between steps does not lower it (a GUI paced at 10 steps/s is not a slow engine).
+  tps_window_.push_back({step_ms, generated});
+  double span_ms = 0;
   int window_tokens = 0;
-  for (const auto& w : tps_window_) window_tokens += w.second;
-  const double span_ms = tps_window_.size() > 1 ? m.t_ms - tps_window_.front().first + step_ms : step_ms;
+  for (const auto& w : tps_window_) {
+    span_ms += w.first;
+    window_tokens += w.second;
+  }
+  while (tps_window_.size() > 1 && span_ms - tps_window_.front().first >= 1000.0) {
+    span_ms -= tps_window_.front().first;
+    window_tokens -= tps_window_.front().second;
+    tps_window_.erase(tps_window_.begin());
+  }
   m.tokens_per_s = span_ms > 0 ? window_tokens * 1000.0 / span_ms : 0.0;
   return m;
 }

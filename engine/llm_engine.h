@@ -242,7 +242,7 @@ class LLMEngine {
   bool started_ = false;
   std::vector<float> logits_, probs_scratch_;
   std::vector<int32_t> greedy_rows_, greedy_tokens_;  // this step's plain-greedy rows, decided together
-  std::vector<std::pair<double, int>> tps_window_;  // (t_ms, tokens generated) of recent steps
+  std::vector<std::pair<double, int>> tps_window_;  // (step_ms, tokens generated) of the last engine second
   kernels::AttentionCounters attention_counters_;
 };
 

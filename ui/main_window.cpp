@@ -20,12 +20,14 @@
 #include <QScrollBar>
 #include <QVBoxLayout>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
 #include <algorithm>
+#include <iterator>
 #include <utility>
 
 #include "ui/attach/attach_panel.h"
@@ -46,6 +48,7 @@
 #include "ui/panels/engine_settings_panel.h"
 #include "ui/panels/load_generator_panel.h"
 #include "ui/panels/log_panel.h"
+#include "ui/panels/wheel_guard.h"
 #include "ui/panels/model_card_panel.h"
 #include "ui/panels/playground_panel.h"
 #include "ui/panels/requests_panel.h"
@@ -124,6 +127,7 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
 
   bindViews(session_, {charts_, blockMap_, requests_, playground_, compare_});
   connectSession();
+  WheelGuard::install(this);  // a wheel over the docks scrolls them; it changes no value by accident
   connect(lessons_, &LessonsPanel::seeItForReal, this, [this](const QString& file) {
     QString err;
     if (!loadScenario(QStringLiteral(":/scenarios/") + file, &err)) showError(tr("Scenario not loaded"), err);
@@ -246,9 +250,7 @@ void MainWindow::createActions() {
   connect(stepAct_, &QAction::triggered, session_, &WorkbenchSession::stepOnce);
   resetAct_ = new QAction(QIcon(QStringLiteral(":/icons/reset.svg")), QString(), this);
   resetAct_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-  connect(resetAct_, &QAction::triggered, this, [this] {
-    if (session_->confirmDiscard()) session_->reset();
-  });
+  connect(resetAct_, &QAction::triggered, this, &MainWindow::onResetTriggered);
   fasterAct_ = new QAction(this);
   fasterAct_->setObjectName(QStringLiteral("action_faster"));
   fasterAct_->setShortcuts({QKeySequence(Qt::Key_BracketRight), QKeySequence(Qt::Key_Plus)});
@@ -538,12 +540,17 @@ void MainWindow::connectSession() {
   connect(session_, &WorkbenchSession::scenarioApplied, this, [this](const QString&, const EngineConfig& cfg, const WorkloadSpec& spec) {
     settingsPanel_->setConfig(cfg);
     loadGen_->setSpec(spec);
-    compareAct_->setEnabled(false);
+    compareAct_->setEnabled(session_->hasVariants());
     leaveStartPage();
   });
   connect(session_, &WorkbenchSession::compareStarted, this, [this] { compareAct_->setEnabled(false); });
   connect(session_, &WorkbenchSession::compareFinished, this, [this] { compareAct_->setEnabled(session_->hasVariants()); });
   connect(session_, &WorkbenchSession::runningChanged, this, [this] { retranslateUi(); });
+  connect(session_, &WorkbenchSession::stepsPerSecondChanged, this, [this](int sps) {
+    const int i = int(std::find(std::begin(kSpeeds), std::end(kSpeeds), sps) - std::begin(kSpeeds));
+    const QSignalBlocker block(speed_);
+    if (i < int(std::size(kSpeeds))) speed_->setCurrentIndex(i);
+  });
 }
 
 void MainWindow::setLoadingUi(bool loading) {
@@ -585,6 +592,7 @@ void MainWindow::onConfigApplied(bool ok, const QString& error, const EngineConf
     settingsPanel_->setAppliedStatus(tr("Not applied: %1").arg(error), true);
     return;
   }
+  settingsPanel_->setAppliedConfig(cfg);
   settingsPanel_->setAppliedStatus(blocks > 0 ? tr("Engine built with %1 KV blocks.").arg(blocks) : QString(), false);
   modelCard_->setKvDtype(cfg.kv_dtype);
   modelCard_->setBackend(cfg.backend, cfg.threads);
@@ -613,10 +621,11 @@ void MainWindow::showError(const QString& title, const QString& text) {
   if (interactive_) QMessageBox::warning(this, title, text);
 }
 
-bool MainWindow::loadScenario(const QString& path, QString* error) {
-  // Edits in the settings panel not yet applied are the base the scenario's own settings override.
+bool MainWindow::loadScenario(const QString& path, QString* error, bool start) {
+  // The settings panel gives only what belongs to the machine (threads, backend): a scenario is a
+  // complete state, so edits left in the panel do not leak into it.
   session_->setSettings(settingsPanel_->config());
-  return session_->loadScenario(path, error);
+  return session_->loadScenario(path, error, start);
 }
 
 bool MainWindow::saveScenario(const QString& path, QString* error) {

@@ -54,8 +54,10 @@ class MainWindow : public QMainWindow {
   void setInteractive(bool on) { interactive_ = on; }
   WorkbenchSession* session() const { return session_; }
   void openModel(const QString& path) { session_->openModel(path); }
-  // The session's, with the settings panel's and load generator's values (applied or not) as its choice.
-  bool loadScenario(const QString& path, QString* error = nullptr);
+  // Applies a scenario as a complete state (WorkbenchSession::loadScenario) from every place a user can
+  // choose one (menu, open, drop, experiment cards, lessons, --scenario); start: its live run starts at
+  // once and its comparison follows that run.
+  bool loadScenario(const QString& path, QString* error = nullptr, bool start = true);
   bool saveScenario(const QString& path, QString* error = nullptr);
   QStringList exportAllTo(const QString& dir, QString* error = nullptr);
   void setLanguage(const QString& code);  // "en", "zh_TW", "zh_CN"
@@ -144,6 +146,9 @@ class MainWindow : public QMainWindow {
   void leavePresentation();
   void updatePresentationBar();
   void onRunTriggered();  // Run: pause, run, or offer the default experiment when nothing is loaded
+  QStringList runConditions() const;  // the non-default conditions the presentation strip names
+  void onResetTriggered();  // Reset; with settings not applied, offers to apply them first
+  void sayPending(const QString& action, const QStringList& pending);  // log + status bar
   void leaveStartPage();
   void persistAppearance();  // language and theme, written as soon as they change
   QString exportDirectory() const;

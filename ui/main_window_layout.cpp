@@ -5,6 +5,8 @@
 #include <QDockWidget>
 #include <QLayout>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
@@ -15,11 +17,14 @@
 #include <cmath>
 #include <utility>
 
+#include "engine/spec/spec_config.h"
 #include "ui/charts/charts_panel.h"
+#include "ui/engine/engine_controller.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
 #include "ui/lessons/lessons_panel.h"
 #include "ui/main_window.h"
+#include "ui/panels/engine_settings_panel.h"
 #include "ui/panels/log_panel.h"
 #include "ui/attach/attach_panel.h"
 #include "ui/presentation_bar.h"
@@ -160,17 +165,78 @@ void MainWindow::updatePresentationBar() {
       running += r.state == "running";
       waiting += r.state == "waiting" || r.state == "preempted";
     }
-  // A chosen step is named by its engine step, the number under the charts' cursor.
-  presentationBar_->setNumbers(session_->followsLatest() || !m ? session_->totalSteps() : m->step, rate, kv, running, waiting);
+  // A step is named by its engine step, the number under the charts' cursor and on the timeline.
+  // After the run has ended, the last engine second's rate would keep a stale figure up: the whole
+  // run's rate (generated tokens over the steps' own time) is shown instead, and says so.
+  double shownRate = rate;
+  bool average = false;
+  const auto snap = session_->lastSnapshot();
+  if (session_->followsLatest() && m && !session_->hasUnfinishedWork() && snap && snap->totals.generated_tokens > 0) {
+    double busyMs = 0;
+    for (const auto& s : steps) busyMs += s.step_ms;
+    if (busyMs > 0) {
+      shownRate = double(snap->totals.generated_tokens) * 1000.0 / busyMs;
+      average = true;
+    }
+  }
+  presentationBar_->setNumbers(m ? m->step : -1, shownRate, kv, running, waiting, average);
+  presentationBar_->setConditions(runConditions());
+}
+
+QStringList MainWindow::runConditions() const {
+  // What makes this run differ from a default one, for the room to see (the presentation strip).
+  QStringList out;
+  if (!session_->source()->isLive()) return out;
+  const EngineConfig& c = session_->controller()->config();
+  if (const auto& card = session_->controller()->modelCard(); card && card->weight_mode != "stored")
+    out << tr("weights %1").arg(QString::fromStdString(card->weight_mode_label));
+  if (c.spec.enabled()) out << tr("speculation %1, k = %2").arg(QString::fromStdString(spec::to_string(c.spec))).arg(c.spec.k);
+  if (c.kv_dtype != EngineConfig{}.kv_dtype) out << tr("KV cache %1").arg(QString::fromLatin1(kernels::kv_dtype_name(c.kv_dtype)));
+  if (c.sched.recompute_all) out << tr("no KV cache (recompute)");
+  if (c.parallel.enabled()) out << QString::fromStdString(to_string(c.parallel));
+  if (session_->stepsPerSecond() > 0)
+    out << tr("display paced at %1 steps/s: latencies include the pauses").arg(session_->stepsPerSecond());
+  return out;
 }
 
 bool MainWindow::startExperiment(const QString& scenario, QString* error) {
   if (!loadScenario(scenario, error)) return false;
   leaveStartPage();
-  tabs_->setCurrentWidget(charts_);
-  // Queued behind the scenario's rebuild, workload and comparison: the live run starts after them.
-  session_->run();
+  tabs_->setCurrentWidget(charts_);  // the scenario's live run has started (its comparison follows it)
   return true;
+}
+
+void MainWindow::onResetTriggered() {
+  const QStringList pending = settingsPanel_->pendingChanges();
+  if (!pending.isEmpty() && interactive_) {
+    // Reset keeps the engine; a change that waits for Apply would silently not take part.
+    QMessageBox box(QMessageBox::Question, tr("Settings not applied"),
+                    tr("These settings are changed but not applied: %1.\n\nReset restarts the workload on the engine "
+                       "as it is. Apply them first?")
+                        .arg(pending.join(QStringLiteral(", "))),
+                    QMessageBox::Cancel, this);
+    QPushButton* applyReset = box.addButton(tr("Apply and reset"), QMessageBox::AcceptRole);
+    QPushButton* resetOnly = box.addButton(tr("Reset without them"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(applyReset);
+    box.exec();
+    if (box.clickedButton() == applyReset) {
+      if (!session_->confirmDiscard()) return;
+      session_->applySettings(settingsPanel_->config());
+      if (session_->workloadStarted()) session_->startWorkload(session_->workload());  // again, on the new engine
+      return;
+    }
+    if (box.clickedButton() != resetOnly) return;
+  } else if (!pending.isEmpty()) {
+    sayPending(tr("Reset"), pending);
+  }
+  if (session_->confirmDiscard()) session_->reset();
+}
+
+void MainWindow::sayPending(const QString& action, const QStringList& pending) {
+  const QString text = tr("%1 uses the applied settings; not applied yet: %2 (press Apply in Engine settings).")
+                           .arg(action, pending.join(QStringLiteral(", ")));
+  log_->append(text, LogPanel::Warning);
+  statusBar()->showMessage(text, 10000);
 }
 
 void MainWindow::onRunTriggered() {
@@ -178,6 +244,7 @@ void MainWindow::onRunTriggered() {
     session_->pause();
     return;
   }
+  if (const QStringList pending = settingsPanel_->pendingChanges(); !pending.isEmpty()) sayPending(tr("Run"), pending);
   const auto snap = session_->lastSnapshot();
   const bool nothingLoaded = !session_->workloadStarted() && !session_->hasPendingScenario() && !session_->hasUnfinishedWork() &&
                              session_->steps().empty() && (!snap || snap->requests.empty());

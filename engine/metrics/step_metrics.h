@@ -41,7 +41,9 @@ struct StepMetrics {
   int32_t spec_drafted = 0;   // speculative tokens proposed this step
   int32_t spec_accepted = 0;  // speculative tokens accepted this step
 
-  double tokens_per_s = 0;  // generated tokens per second over a sliding window ending at this step
+  // Generated tokens per second of engine time (the steps' step_ms, not the pauses or display pacing
+  // between them) over the steps of the last engine second ending at this step.
+  double tokens_per_s = 0;
 
   // Peaks since the engine started, up to this step: kv_bytes_allocated's, and what full attention would
   // have held for the same sequences (every layer keeping every token; equal without sliding windows).

@@ -97,6 +97,22 @@ EngineConfig engine_config_from_json(const json& j, EngineConfig c) {
   return c;
 }
 
+EngineConfig scenario_engine_config(const Scenario& s, const EngineConfig& machine) {
+  EngineConfig base;
+  base.threads = machine.threads;
+  base.backend = machine.backend;
+  base.metrics_ring = machine.metrics_ring;
+  base.keep_full_metrics_log = machine.keep_full_metrics_log;
+  base.request_history = machine.request_history;
+  return engine_config_from_json(s.engine, base);
+}
+
+quant::WeightMode scenario_weight_mode(const Scenario& s) {
+  quant::WeightMode mode = quant::parse_weight_mode(s.weights.empty() ? "stored" : s.weights);
+  if (s.outlier) mode.outlier = float(*s.outlier);
+  return mode;
+}
+
 json engine_config_to_json(const EngineConfig& c) {
   json j = {{"batching", to_string(c.sched.batching)},
           {"max_seqs", c.sched.max_num_seqs},
@@ -158,7 +174,8 @@ json workload_to_json(const WorkloadSpec& w) {
 }
 
 Scenario parse_scenario(const json& j) {
-  check_keys(j, {"name", "description", "engine", "workload", "compare", "weights", "outlier"}, "scenario");
+  check_keys(j, {"name", "description", "engine", "workload", "compare", "weights", "outlier", "steps_per_second"},
+             "scenario");
   Scenario s;
   s.name = j.value("name", "");
   s.description = j.value("description", "");
@@ -171,6 +188,12 @@ Scenario parse_scenario(const json& j) {
     quant::parse_weight_mode(s.weights);  // throws naming the bad mode
   }
   if (j.contains("outlier")) s.outlier = num<double>(j["outlier"], "outlier");
+  if (j.contains("steps_per_second")) {
+    const json& v = j["steps_per_second"];
+    if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() > 20)
+      throw std::invalid_argument("steps_per_second must be an integer from 0 (full speed) to 20");
+    s.steps_per_second = v.get<int>();
+  }
   if (j.contains("compare")) {
     if (!j["compare"].is_array()) throw std::invalid_argument("compare must be an array");
     for (const auto& v : j["compare"]) {
@@ -195,6 +218,7 @@ json scenario_to_json(const Scenario& s) {
   json j = {{"name", s.name}, {"description", s.description}, {"engine", s.engine}, {"workload", s.workload}};
   if (!s.weights.empty()) j["weights"] = s.weights;
   if (s.outlier) j["outlier"] = *s.outlier;
+  if (s.steps_per_second) j["steps_per_second"] = *s.steps_per_second;
   if (!s.compare.empty()) {
     j["compare"] = json::array();
     for (const auto& v : s.compare) j["compare"].push_back({{"name", v.name}, {"engine", v.engine}});

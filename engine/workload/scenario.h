@@ -14,14 +14,19 @@
 //   "compare":  [{"name": "static", "engine": {"batching": "static"}}]   (optional: variants run side by side)
 //   "weights":  "q8_0"   (optional: a weight mode, engine/quant/weight_mode.h; default "stored")
 //   "outlier":  10.0     (optional: inject one weight of this value per tensor before quantizing)
+//   "steps_per_second": 0 (optional: the GUI's display speed, 0 = full speed, the default)
 // }
-// Every key is optional; absent keys keep their defaults. Unknown keys are rejected (typos must not pass).
+// Every key is optional. A scenario is a complete state: an absent key takes its documented default
+// (EngineConfig's, WorkloadSpec's, "stored" weights, speculation off, full display speed), never the value
+// a previous scenario or the user left behind, so a scenario gives the same numbers whatever ran before
+// (docs/scenarios.md). Unknown keys are rejected (typos must not pass).
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/llm_engine.h"
+#include "engine/quant/weight_mode.h"
 #include "engine/workload/workload.h"
 
 namespace inferscope {
@@ -37,8 +42,9 @@ struct Scenario {
   nlohmann::json engine = nlohmann::json::object();
   nlohmann::json workload = nlohmann::json::object();
   std::vector<ScenarioVariant> compare;
-  std::string weights;           // empty = not set (the model runs as stored unless the caller says otherwise)
+  std::string weights;           // empty = not named: the model runs as stored
   std::optional<double> outlier;
+  std::optional<int> steps_per_second;  // not named: full speed
 };
 
 // Throws std::invalid_argument with the offending key or value.
@@ -47,6 +53,12 @@ Scenario load_scenario(const std::string& path);
 nlohmann::json scenario_to_json(const Scenario& s);
 
 EngineConfig engine_config_from_json(const nlohmann::json& j, EngineConfig base = {});
+// The engine settings a scenario runs with: its "engine" keys over EngineConfig's defaults. Only what
+// belongs to the machine and the program, not to the experiment, is taken from `machine`: threads (unless
+// the scenario names them), the backend, the metrics ring and log, the request history bound.
+EngineConfig scenario_engine_config(const Scenario& s, const EngineConfig& machine);
+// The weights a scenario runs with: its "weights" and "outlier", else the model as stored.
+quant::WeightMode scenario_weight_mode(const Scenario& s);
 nlohmann::json engine_config_to_json(const EngineConfig& c);
 // prompts_file is read relative to base_dir when relative.
 WorkloadSpec workload_from_json(const nlohmann::json& j, const std::string& base_dir = {}, WorkloadSpec base = {});

@@ -569,103 +569,108 @@
 <context>
     <name>inferscope::ui::ComparePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="89" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="105" />
         <source>Comparing %n variant(s) of "%1" ...</source>
         <translation><numerusform>正在比较“%1”的 %n 个变体…</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="96" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="112" />
         <source>Comparing "%1": running variant %2 of %3 (%4) on a fresh engine ...</source>
         <translation>正在比较“%1”：在新引擎上运行第 %2／%3 个变体（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="122" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="139" />
         <source>%1: slots</source>
         <translation>%1：槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="123" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="140" />
         <source>%1: tokens</source>
         <translation>%1：token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="135" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="152" />
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
         <source>Per-step utilization by variant</source>
         <translation>各变体的每步利用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
         <source>Engine step</source>
         <translation>引擎步数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="188" />
         <source>Throughput by variant</source>
         <translation>各变体的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="188" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
         <source>Engine time (s)</source>
         <translation>引擎时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="188" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="172" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="189" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
         <source>Variant</source>
         <translation>变体</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
         <source>Tokens/s overall</source>
         <translation>整体 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="174" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位利用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="174" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
         <source>Preemptions</source>
         <translation>抢占次数</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/compare/compare_panel.cpp" line="194" />
+        <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
+        <translation><numerusform>“%1”比较 %n 个变体：它们会在实时运行结束后各自在自己的引擎上运行，或按“比较”立即运行。</numerusform></translation>
+    </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="176" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="197" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>加载一个比较设置的场景（场景菜单），即可并排运行各变体。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="178" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="199" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>“%1”的比较在 %n 个变体后取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="181" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="202" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>“%1”：每个变体都在自己的引擎上把同一份工作负载跑完。</translation>
     </message>
@@ -735,333 +740,343 @@
 </context>
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="240" />
-        <source>Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV heads (try pipeline parallelism).</source>
-        <translation>张量并行切成 %1 个设备时，KV 头数必须能整除；这个模型有 %2 个 KV 头（可改用流水线并行）。</translation>
+    <message numerus="yes">
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="280" />
+        <source>Apply %n change(s) (rebuilds the engine)</source>
+        <translation><numerusform>应用 %n 项更改（重建引擎）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
-        <source>(load a model to see the block count)</source>
-        <translation>（加载模型后显示块数）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="255" />
-        <source>%1 blocks = %2 tokens</source>
-        <translation>%1 个块 = %2 个 token</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="256" />
-        <source>The KV budget does not hold a single block.</source>
-        <translation>KV 预算连一个块都放不下。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="335" />
-        <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
-        <translation>模型在哪里运行：CPU，或经由 CUDA 的 NVIDIA GPU（权重和 KV 缓存放在设备内存中）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="337" />
-        <source>GPU: %1, %2 MiB free</source>
-        <translation>GPU：%1，可用 %2 MiB</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
-        <source>CUDA unavailable: %1</source>
-        <translation>CUDA 不可用：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="346" />
-        <source>Backend</source>
-        <translation>后端</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="347" />
-        <source>Device</source>
-        <translation>设备</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="348" />
-        <source>KV cache dtype</source>
-        <translation>KV 缓存数据类型</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="348" />
-        <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
-        <translation>存储键和值的精度：类型越小，同样的内存能放越多 token。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="349" />
-        <source>Block size (tokens)</source>
-        <translation>块大小（token）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="349" />
-        <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
-        <translation>每个分页 KV 块的 token 数：块越大，表项越少，但每个序列末端的空槽越多。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
-        <source>KV budget</source>
-        <translation>KV 预算</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
-        <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
-        <translation>为分页 KV 缓存保留的内存，决定共有多少块。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
-        <source>Resulting blocks</source>
-        <translation>可得块数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
-        <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
-        <translation>以当前模型和数据类型，这个预算能换得多少物理块。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
-        <source>Prefix caching</source>
-        <translation>前缀缓存</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
-        <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
-        <translation>重用相同提示前缀的 KV 块，而不是重新计算。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
-        <source>Attention kernel</source>
-        <translation>注意力内核</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
-        <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
-        <translation>分块版以在线 softmax 逐块计算注意力；朴素版会把每个分数都算出来存下。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
-        <source>Batching</source>
-        <translation>批处理</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
-        <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
-        <translation>连续批处理每一步都接纳新请求；静态批处理要等整批完成。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
-        <source>Max sequences</source>
-        <translation>最大序列数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
-        <source>How many sequences may run in one step (the batch slots).</source>
-        <translation>一步中最多可同时运行的序列数（批槽位）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
-        <source>Max batched tokens</source>
-        <translation>最大批 token 数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
-        <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
-        <translation>一步的 token 预算：预填充分块加上每个运行中序列的一个解码 token。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
-        <source>Chunked prefill</source>
-        <translation>分块预填充</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
-        <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
-        <translation>把长提示分成多步处理，让其他请求的解码持续进行。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
-        <source>No KV cache (recompute)</source>
-        <translation>不用 KV 缓存（重新计算）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
-        <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
-        <translation>每一步都从第一个 token 重算每个序列，用来展示 KV 缓存省下了什么。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
-        <source>Compute threads</source>
-        <translation>计算线程</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
-        <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
-        <translation>一步内做矩阵乘法所用的线程数；0 表示每个核心一个。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
-        <source>Speculative decoding</source>
-        <translation>推测解码</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
-        <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
-        <translation>由低成本的草稿器猜测接下来的 token，模型在一次前向计算中全部验证，只保留它自己本来就会生成的 token。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
-        <source>Drafter</source>
-        <translation>草稿器</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
-        <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
-        <translation>ngram:N 在提示中查找相同文字，self:MODE 以较低精度运行模型本身，early-exit:L 只运行前 L 层，draft:FILE.gguf 使用词表相同的较小模型。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
-        <source>Draft tokens (k)</source>
-        <translation>草稿 token 数（k）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
-        <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
-        <translation>每步起草的 token 数：越多可一次接受越多，但每个被拒绝的 token 都是白费的计算。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
-        <source>Parallelism</source>
-        <translation>并行方式</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
-        <source>Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches.</source>
-        <translation>把每一步的前向计算切到多个虚拟设备：张量并行切开每一层，每层做两次 all-reduce；流水线并行让每个设备负责一段层，并以微批次流式传递。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
-        <source>Virtual devices</source>
-        <translation>虚拟设备</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
-        <source>How many devices the pass is split over (D).</source>
-        <translation>前向计算切成几个设备（D）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
-        <source>Micro-batches</source>
-        <translation>微批次</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
-        <source>Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is (D-1)/(m+D-1).</source>
-        <translation>仅限流水线并行：一步的 token 切成这么多个微批次（m）；空闲气泡为 (D-1)/(m+D-1)。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
-        <source>none</source>
-        <translation>不切分</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="371" />
-        <source>tensor parallel</source>
-        <translation>张量并行</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
-        <source>pipeline parallel</source>
-        <translation>流水线并行</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="373" />
-        <source>Continuous</source>
-        <translation>连续</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
-        <source>Static</source>
-        <translation>静态</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="375" />
-        <source>auto</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="280" />
         <source>Apply (rebuilds the engine)</source>
         <translation>应用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="284" />
+        <source>Not applied yet: %1. The engine still runs the applied settings; Apply rebuilds it.</source>
+        <translation>尚未应用：%1。引擎仍以已应用的设置运行；按“应用”会重建引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="324" />
+        <source>Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV heads (try pipeline parallelism).</source>
+        <translation>张量并行切成 %1 个设备时，KV 头数必须能整除；这个模型有 %2 个 KV 头（可改用流水线并行）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="337" />
+        <source>(load a model to see the block count)</source>
+        <translation>（加载模型后显示块数）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="339" />
+        <source>%1 blocks = %2 tokens</source>
+        <translation>%1 个块 = %2 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="340" />
+        <source>The KV budget does not hold a single block.</source>
+        <translation>KV 预算连一个块都放不下。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="423" />
+        <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
+        <translation>模型在哪里运行：CPU，或经由 CUDA 的 NVIDIA GPU（权重和 KV 缓存放在设备内存中）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="425" />
+        <source>GPU: %1, %2 MiB free</source>
+        <translation>GPU：%1，可用 %2 MiB</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="429" />
+        <source>CUDA unavailable: %1</source>
+        <translation>CUDA 不可用：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="434" />
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="435" />
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="436" />
+        <source>KV cache dtype</source>
+        <translation>KV 缓存数据类型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="436" />
+        <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
+        <translation>存储键和值的精度：类型越小，同样的内存能放越多 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="437" />
+        <source>Block size (tokens)</source>
+        <translation>块大小（token）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="437" />
+        <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
+        <translation>每个分页 KV 块的 token 数：块越大，表项越少，但每个序列末端的空槽越多。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="438" />
+        <source>KV budget</source>
+        <translation>KV 预算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="438" />
+        <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
+        <translation>为分页 KV 缓存保留的内存，决定共有多少块。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="439" />
+        <source>Resulting blocks</source>
+        <translation>可得块数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="439" />
+        <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
+        <translation>以当前模型和数据类型，这个预算能换得多少物理块。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="440" />
+        <source>Prefix caching</source>
+        <translation>前缀缓存</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="440" />
+        <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
+        <translation>重用相同提示前缀的 KV 块，而不是重新计算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="441" />
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="441" />
+        <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
+        <translation>分块版以在线 softmax 逐块计算注意力；朴素版会把每个分数都算出来存下。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="442" />
+        <source>Batching</source>
+        <translation>批处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="442" />
+        <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
+        <translation>连续批处理每一步都接纳新请求；静态批处理要等整批完成。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="443" />
+        <source>Max sequences</source>
+        <translation>最大序列数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="443" />
+        <source>How many sequences may run in one step (the batch slots).</source>
+        <translation>一步中最多可同时运行的序列数（批槽位）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="444" />
+        <source>Max batched tokens</source>
+        <translation>最大批 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="444" />
+        <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
+        <translation>一步的 token 预算：预填充分块加上每个运行中序列的一个解码 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="445" />
+        <source>Chunked prefill</source>
+        <translation>分块预填充</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="445" />
+        <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
+        <translation>把长提示分成多步处理，让其他请求的解码持续进行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="446" />
+        <source>No KV cache (recompute)</source>
+        <translation>不用 KV 缓存（重新计算）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="446" />
+        <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
+        <translation>每一步都从第一个 token 重算每个序列，用来展示 KV 缓存省下了什么。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="447" />
+        <source>Compute threads</source>
+        <translation>计算线程</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="447" />
+        <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
+        <translation>一步内做矩阵乘法所用的线程数；0 表示每个核心一个。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="448" />
+        <source>Speculative decoding</source>
+        <translation>推测解码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="448" />
+        <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
+        <translation>由低成本的草稿器猜测接下来的 token，模型在一次前向计算中全部验证，只保留它自己本来就会生成的 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="449" />
+        <source>Drafter</source>
+        <translation>草稿器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="449" />
+        <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
+        <translation>ngram:N 在提示中查找相同文字，self:MODE 以较低精度运行模型本身，early-exit:L 只运行前 L 层，draft:FILE.gguf 使用词表相同的较小模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="450" />
+        <source>Draft tokens (k)</source>
+        <translation>草稿 token 数（k）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="450" />
+        <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
+        <translation>每步起草的 token 数：越多可一次接受越多，但每个被拒绝的 token 都是白费的计算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="451" />
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="452" />
+        <source>Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches.</source>
+        <translation>把每一步的前向计算切到多个虚拟设备：张量并行切开每一层，每层做两次 all-reduce；流水线并行让每个设备负责一段层，并以微批次流式传递。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="454" />
+        <source>Virtual devices</source>
+        <translation>虚拟设备</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="454" />
+        <source>How many devices the pass is split over (D).</source>
+        <translation>前向计算切成几个设备（D）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="455" />
+        <source>Micro-batches</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="456" />
+        <source>Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is (D-1)/(m+D-1).</source>
+        <translation>仅限流水线并行：一步的 token 切成这么多个微批次（m）；空闲气泡为 (D-1)/(m+D-1)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="458" />
+        <source>none</source>
+        <translation>不切分</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="459" />
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="460" />
+        <source>pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="461" />
+        <source>Continuous</source>
+        <translation>连续</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="462" />
+        <source>Static</source>
+        <translation>静态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="463" />
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="464" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以这些设置创建新引擎；运行中的请求会被丢弃。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="385" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="472" />
         <source>Weight quantization</source>
         <translation>权重量化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="386" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="473" />
         <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
         <translation>重新编码已加载的权重：真实格式会改变内核读取的字节；sim: 模式为模拟（整数值以 F32 存储）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="387" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="474" />
         <source>Inject an outlier</source>
         <translation>注入离群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="387" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="474" />
         <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
         <translation>量化前将每个张量的一个权重（中间行、中间列）设为下方的数值。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="388" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="475" />
         <source>Outlier value</source>
         <translation>离群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="388" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="475" />
         <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
         <translation>注入的权重；一般权重的绝对值小于 0.1。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="393" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="480" />
         <source>as stored in the file</source>
         <translation>按文件中的存储格式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="481" />
         <source>%1 (simulated)</source>
         <translation>%1（模拟）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="395" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="482" />
         <source>%1 (calibrated)</source>
         <translation>%1（校准）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="398" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="485" />
         <source>Simulated after calibration on a text; takes seconds to minutes on 2 cores.</source>
         <translation>以一段文本校准后模拟；在 2 核上需要数秒到数分钟。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="401" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="488" />
         <source>Apply weights (re-quantizes)</source>
         <translation>应用权重（重新量化）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="402" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="489" />
         <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
         <translation>在后台线程中从文件的数值重新编码权重；运行中的请求会被丢弃。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="404" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="491" />
         <source>Running: %1, %2 MiB of weights</source>
         <translation>运行中：%1，权重 %2 MiB</translation>
     </message>
@@ -1620,340 +1635,342 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="90" />
-        <location filename="../../ui/main_window.cpp" line="129" />
-        <location filename="../../ui/main_window.cpp" line="290" />
-        <location filename="../../ui/main_window.cpp" line="698" />
-        <location filename="../../ui/main_window_layout.cpp" line="196" />
+        <location filename="../../ui/main_window.cpp" line="93" />
+        <location filename="../../ui/main_window.cpp" line="133" />
+        <location filename="../../ui/main_window.cpp" line="292" />
+        <location filename="../../ui/main_window.cpp" line="707" />
+        <location filename="../../ui/main_window_layout.cpp" line="263" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="227" />
+        <location filename="../../ui/main_window.cpp" line="231" />
         <source>Export all charts to folder</source>
         <translation>将所有图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="232" />
+        <location filename="../../ui/main_window.cpp" line="236" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="233" />
+        <location filename="../../ui/main_window.cpp" line="237" />
         <source>Exported %1 files to %2</source>
         <translation>已导出 %1 个文件到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="288" />
+        <location filename="../../ui/main_window.cpp" line="290" />
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="288" />
-        <location filename="../../ui/main_window.cpp" line="294" />
+        <location filename="../../ui/main_window.cpp" line="290" />
+        <location filename="../../ui/main_window.cpp" line="296" />
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="294" />
+        <location filename="../../ui/main_window.cpp" line="296" />
         <source>Save current settings as scenario</source>
         <translation>将当前设置保存为场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="296" />
+        <location filename="../../ui/main_window.cpp" line="298" />
         <source>Scenario not saved</source>
         <translation>场景未保存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="300" />
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="302" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source>About InferScope</source>
         <translation>关于 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="300" />
+        <location filename="../../ui/main_window.cpp" line="302" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 让 LLM 推理看得见：真实的引擎跑真实的模型，一步一步呈现。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="384" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <source>Block map</source>
         <translation>块图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="386" />
         <source>Playground</source>
         <translation>试玩区</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="387" />
         <source>Load generator</source>
         <translation>负载生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="386" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <location filename="../../ui/main_window_attach.cpp" line="35" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>Attach to server...</source>
         <translation>连接到服务器…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Run controls</source>
         <translation>运行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="400" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>&amp;Open model...</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>Export all...</source>
         <translation>全部导出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每张图表（PNG 1 倍／2 倍、SVG、CSV）、每步指标和清单写入文件夹。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window_layout.cpp" line="247" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Run or pause the engine (Space).</source>
         <translation>运行或暂停引擎（空格键）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Run exactly one engine step (N).</source>
         <translation>只运行一个引擎步骤（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window_layout.cpp" line="230" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>丢弃所有请求与图表历史，并重新排入已加载的工作负载，随时可运行；保留模型与设置（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度调快一级（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度调慢一级（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Compare variants</source>
         <translation>比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上运行场景的每个变体，并叠加其图表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止加载模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>打开 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>将每张图表（PNG 1x/2x、SVG、CSV）、每步指标与清单写入文件夹（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="427" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="428" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全屏、较大字体和较粗线条（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="429" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="430" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Open scenario file...</source>
         <translation>打开场景文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="431" />
+        <location filename="../../ui/main_window.cpp" line="433" />
         <source>Save current settings as scenario...</source>
         <translation>将当前设置保存为场景…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="433" />
+        <location filename="../../ui/main_window.cpp" line="435" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="436" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>演示时放慢引擎；全速则以 CPU 能达到的最快速度运行（[ 调慢，] 调快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="436" />
+        <location filename="../../ui/main_window.cpp" line="438" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="436" />
+        <location filename="../../ui/main_window.cpp" line="438" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="455" />
+        <location filename="../../ui/main_window.cpp" line="457" />
         <source>No translation for %1</source>
         <translation>没有 %1 的翻译</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="511" />
+        <location filename="../../ui/main_window.cpp" line="513" />
         <source>Loading %1 ...</source>
         <translation>正在加载 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="534" />
+        <location filename="../../ui/main_window.cpp" line="536" />
         <source>Model not loaded</source>
         <translation>模型未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="534" />
+        <location filename="../../ui/main_window.cpp" line="536" />
         <source>%1
 
 %2</source>
@@ -1962,77 +1979,77 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="560" />
+        <location filename="../../ui/main_window.cpp" line="567" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="560" />
+        <location filename="../../ui/main_window.cpp" line="567" />
         <source>Reading %p%</source>
         <translation>读取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="585" />
+        <location filename="../../ui/main_window.cpp" line="592" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="588" />
+        <location filename="../../ui/main_window.cpp" line="596" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已创建，共 %1 个 KV 块。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="596" />
+        <location filename="../../ui/main_window.cpp" line="604" />
         <source>Discard running work?</source>
         <translation>要丢弃运行中的工作吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="597" />
+        <location filename="../../ui/main_window.cpp" line="605" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有请求在等待或运行中。重建引擎会丢弃它们。要继续吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="607" />
+        <location filename="../../ui/main_window.cpp" line="615" />
         <source>Weights not changed</source>
         <translation>权重未更改</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="645" />
+        <location filename="../../ui/main_window.cpp" line="654" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 运行中、%4 等待中｜%5 个 KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="652" />
+        <location filename="../../ui/main_window.cpp" line="661" />
         <source>Recording of %1 (no engine)</source>
         <translation>%1 的录制文件（无引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="654" />
+        <location filename="../../ui/main_window.cpp" line="663" />
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="660" />
+        <location filename="../../ui/main_window.cpp" line="669" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="660" />
+        <location filename="../../ui/main_window.cpp" line="669" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="661" />
+        <location filename="../../ui/main_window.cpp" line="670" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="662" />
+        <location filename="../../ui/main_window.cpp" line="671" />
         <source>idle: all requests ended</source>
         <translation>空闲：所有请求均已结束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="662" />
+        <location filename="../../ui/main_window.cpp" line="671" />
         <source>idle: waiting for requests</source>
         <translation>空闲：等待请求</translation>
     </message>
@@ -2051,17 +2068,71 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 只会发送 GET /metrics 与 /slots（以及 KV 事件的重放请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="190" />
+        <location filename="../../ui/main_window_layout.cpp" line="192" />
+        <source>weights %1</source>
+        <translation>权重 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="193" />
+        <source>speculation %1, k = %2</source>
+        <translation>推测解码 %1，k = %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="194" />
+        <source>KV cache %1</source>
+        <translation>KV 缓存 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="195" />
+        <source>no KV cache (recompute)</source>
+        <translation>无 KV 缓存（重新计算）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="198" />
+        <source>display paced at %1 steps/s: latencies include the pauses</source>
+        <translation>显示速度限制为每秒 %1 步：延迟包含暂停时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="213" />
+        <source>Settings not applied</source>
+        <translation>设置尚未应用</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="214" />
+        <source>These settings are changed but not applied: %1.
+
+Reset restarts the workload on the engine as it is. Apply them first?</source>
+        <translation>这些设置已更改但尚未应用：%1。
+
+重置会在当前的引擎上重新开始工作负载。要先应用它们吗？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="218" />
+        <source>Apply and reset</source>
+        <translation>应用并重置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="219" />
+        <source>Reset without them</source>
+        <translation>不应用，直接重置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="236" />
+        <source>%1 uses the applied settings; not applied yet: %2 (press Apply in Engine settings).</source>
+        <translation>%1 使用已应用的设置；尚未应用：%2（请在“引擎设置”按“应用”）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="257" />
         <source>Nothing to run yet</source>
         <translation>还没有可运行的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="191" />
+        <location filename="../../ui/main_window_layout.cpp" line="258" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未加载工作负载。要加载实验“为什么要连续批处理”并运行吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="194" />
+        <location filename="../../ui/main_window_layout.cpp" line="261" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未加载任何内容：运行默认实验。</translation>
     </message>
@@ -2791,32 +2862,42 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 <context>
     <name>inferscope::ui::PresentationBar</name>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="74" />
+        <location filename="../../ui/presentation_bar.cpp" line="84" />
+        <source>run ended: tokens/s is the whole run's average</source>
+        <translation>运行已结束：token/秒为整次运行的平均</translation>
+    </message>
+    <message>
+        <location filename="../../ui/presentation_bar.cpp" line="108" />
+        <source>Step –</source>
+        <translation>第 – 步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/presentation_bar.cpp" line="108" />
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="74" />
+        <location filename="../../ui/presentation_bar.cpp" line="109" />
         <source>%1 of %2 servers up</source>
         <translation>%2 台服务器中 %1 台运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="75" />
+        <location filename="../../ui/presentation_bar.cpp" line="110" />
         <source>%1 tokens/s</source>
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="76" />
+        <location filename="../../ui/presentation_bar.cpp" line="111" />
         <source>KV used –</source>
         <translation>KV 使用 –</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="76" />
+        <location filename="../../ui/presentation_bar.cpp" line="111" />
         <source>KV used %1%</source>
         <translation>KV 使用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="77" />
+        <location filename="../../ui/presentation_bar.cpp" line="112" />
         <source>%1 running, %2 waiting</source>
         <translation>%1 运行中，%2 等待中</translation>
     </message>
@@ -3168,77 +3249,77 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
         <translation>设置被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="71" />
+        <location filename="../../ui/session/workbench_session.cpp" line="76" />
         <source>Comparison cancelled.</source>
         <translation>已取消比较。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="71" />
+        <location filename="../../ui/session/workbench_session.cpp" line="76" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比较完成：已运行 %n 个变体。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="118" />
+        <location filename="../../ui/session/workbench_session.cpp" line="123" />
         <source>%1 holds no whole step.</source>
         <translation>%1 没有任何完整的步骤。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="125" />
+        <location filename="../../ui/session/workbench_session.cpp" line="130" />
         <source>Opened recording %1: %n step(s) of %2</source>
         <translation><numerusform>已打开录制文件 %1：%2 的 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="128" />
+        <location filename="../../ui/session/workbench_session.cpp" line="133" />
         <source>The recording is incomplete: %1</source>
         <translation>录制文件不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="146" />
+        <location filename="../../ui/session/workbench_session.cpp" line="151" />
         <source>Loading model %1</source>
         <translation>正在加载模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="165" />
+        <location filename="../../ui/session/workbench_session.cpp" line="170" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已加载 %1（%2 层）</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="167" />
+        <location filename="../../ui/session/workbench_session.cpp" line="172" />
         <source>Weights: %1, %2 MiB</source>
         <translation>权重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="172" />
+        <location filename="../../ui/session/workbench_session.cpp" line="177" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="179" />
+        <location filename="../../ui/session/workbench_session.cpp" line="184" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在将权重重新量化为 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="185" />
+        <location filename="../../ui/session/workbench_session.cpp" line="190" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>请先加载模型，再选择权重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="251" />
+        <location filename="../../ui/session/workbench_session.cpp" line="257" />
         <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
         <translation>场景“%1”使用权重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="269" />
+        <location filename="../../ui/session/workbench_session.cpp" line="276" />
         <source>Scenario "%1": %2</source>
         <translation>场景“%1”：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="272" />
+        <location filename="../../ui/session/workbench_session.cpp" line="279" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此场景比较 %n 个变体；每个都在自己的引擎上运行（比较标签页）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="292" />
+        <location filename="../../ui/session/workbench_session.cpp" line="310" />
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>

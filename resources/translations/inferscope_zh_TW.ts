@@ -569,103 +569,108 @@
 <context>
     <name>inferscope::ui::ComparePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="89" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="105" />
         <source>Comparing %n variant(s) of "%1" ...</source>
         <translation><numerusform>正在比較「%1」的 %n 個變體…</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="96" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="112" />
         <source>Comparing "%1": running variant %2 of %3 (%4) on a fresh engine ...</source>
         <translation>正在比較「%1」：在新引擎上執行第 %2／%3 個變體（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="122" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="139" />
         <source>%1: slots</source>
         <translation>%1：槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="123" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="140" />
         <source>%1: tokens</source>
         <translation>%1：token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="135" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="152" />
         <source>failed: %1</source>
         <translation>失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
         <source>Per-step utilization by variant</source>
         <translation>各變體的每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="170" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="188" />
         <source>Throughput by variant</source>
         <translation>各變體的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="188" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
         <source>Engine time (s)</source>
         <translation>引擎時間（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="171" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="188" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="172" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="189" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
         <source>Variant</source>
         <translation>變體</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
         <source>Steps</source>
         <translation>步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="173" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
         <source>Tokens/s overall</source>
         <translation>整體 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="174" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位使用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="174" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
         <source>Preemptions</source>
         <translation>搶占次數</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/compare/compare_panel.cpp" line="194" />
+        <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
+        <translation><numerusform>「%1」比較 %n 個變體：它們會在即時執行結束後各自在自己的引擎上執行，或按「比較」立即執行。</numerusform></translation>
+    </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="176" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="197" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>載入一個比較設定的情境（情境選單），即可並排執行各變體。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="178" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="199" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>「%1」的比較在 %n 個變體後取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="181" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="202" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>「%1」：每個變體都在自己的引擎上把同一份工作負載跑完。</translation>
     </message>
@@ -735,333 +740,343 @@
 </context>
 <context>
     <name>inferscope::ui::EngineSettingsPanel</name>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="240" />
-        <source>Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV heads (try pipeline parallelism).</source>
-        <translation>張量平行切成 %1 個裝置時，KV 頭數必須能整除；這個模型有 %2 個 KV 頭（可改用管線平行）。</translation>
+    <message numerus="yes">
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="280" />
+        <source>Apply %n change(s) (rebuilds the engine)</source>
+        <translation><numerusform>套用 %n 項變更（重建引擎）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="253" />
-        <source>(load a model to see the block count)</source>
-        <translation>（載入模型後顯示區塊數）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="255" />
-        <source>%1 blocks = %2 tokens</source>
-        <translation>%1 個區塊 = %2 個 token</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="256" />
-        <source>The KV budget does not hold a single block.</source>
-        <translation>KV 預算連一個區塊都放不下。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="335" />
-        <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
-        <translation>模型在哪裡執行：CPU，或經由 CUDA 的 NVIDIA GPU（權重和 KV 快取放在裝置記憶體中）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="337" />
-        <source>GPU: %1, %2 MiB free</source>
-        <translation>GPU：%1，可用 %2 MiB</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="341" />
-        <source>CUDA unavailable: %1</source>
-        <translation>CUDA 無法使用：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="346" />
-        <source>Backend</source>
-        <translation>後端</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="347" />
-        <source>Device</source>
-        <translation>裝置</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="348" />
-        <source>KV cache dtype</source>
-        <translation>KV 快取資料型別</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="348" />
-        <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
-        <translation>儲存鍵與值的精度：型別越小，同樣的記憶體能放越多 token。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="349" />
-        <source>Block size (tokens)</source>
-        <translation>區塊大小（token）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="349" />
-        <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
-        <translation>每個分頁 KV 區塊的 token 數：區塊越大，表項越少，但每個序列末端的空格越多。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
-        <source>KV budget</source>
-        <translation>KV 預算</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="350" />
-        <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
-        <translation>保留給分頁 KV 快取的記憶體，決定共有多少區塊。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
-        <source>Resulting blocks</source>
-        <translation>可得區塊數</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="351" />
-        <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
-        <translation>以目前模型與資料型別，這個預算能換得多少實體區塊。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
-        <source>Prefix caching</source>
-        <translation>前綴快取</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="352" />
-        <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
-        <translation>重用相同提示前綴的 KV 區塊，而不是重新計算。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
-        <source>Attention kernel</source>
-        <translation>注意力核心</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="353" />
-        <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
-        <translation>分塊版以線上 softmax 逐塊計算注意力；樸素版會把每個分數都算出來存下。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
-        <source>Batching</source>
-        <translation>批次處理</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="354" />
-        <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
-        <translation>連續批次每一步都接納新請求；靜態批次要等整批完成。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
-        <source>Max sequences</source>
-        <translation>最大序列數</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="355" />
-        <source>How many sequences may run in one step (the batch slots).</source>
-        <translation>一步中最多可同時執行的序列數（批次槽位）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
-        <source>Max batched tokens</source>
-        <translation>最大批次 token 數</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="356" />
-        <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
-        <translation>一步的 token 預算：預填區段加上每個執行中序列的一個解碼 token。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
-        <source>Chunked prefill</source>
-        <translation>分段預填</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="357" />
-        <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
-        <translation>把長提示分成多步處理，讓其他請求的解碼持續進行。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
-        <source>No KV cache (recompute)</source>
-        <translation>不用 KV 快取（重新計算）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="358" />
-        <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
-        <translation>每一步都從第一個 token 重算每個序列，用來展示 KV 快取省下了什麼。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
-        <source>Compute threads</source>
-        <translation>運算執行緒</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="359" />
-        <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
-        <translation>一步內做矩陣乘法所用的執行緒數；0 表示每個核心一個。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
-        <source>Speculative decoding</source>
-        <translation>推測解碼</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="360" />
-        <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
-        <translation>由低成本的草稿器猜測接下來的 token，模型在一次前向運算中全部驗證，只保留它自己本來就會產生的 token。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
-        <source>Drafter</source>
-        <translation>草稿器</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="361" />
-        <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
-        <translation>ngram:N 在提示中查找相同文字，self:MODE 以較低精度執行模型本身，early-exit:L 只執行前 L 層，draft:FILE.gguf 使用詞彙相同的較小模型。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
-        <source>Draft tokens (k)</source>
-        <translation>草稿 token 數（k）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="362" />
-        <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
-        <translation>每步起草的 token 數：越多可一次接受越多，但每個被拒絕的 token 都是白費的運算。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="363" />
-        <source>Parallelism</source>
-        <translation>平行化</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="364" />
-        <source>Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches.</source>
-        <translation>把每一步的前向計算切到多個虛擬裝置：張量平行切開每一層，每層做兩次 all-reduce；管線平行讓每個裝置負責一段層，並以微批次串流。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
-        <source>Virtual devices</source>
-        <translation>虛擬裝置</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="366" />
-        <source>How many devices the pass is split over (D).</source>
-        <translation>前向計算切成幾個裝置（D）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="367" />
-        <source>Micro-batches</source>
-        <translation>微批次</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="368" />
-        <source>Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is (D-1)/(m+D-1).</source>
-        <translation>僅限管線平行：一步的 token 切成這麼多個微批次（m）；閒置氣泡為 (D-1)/(m+D-1)。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="370" />
-        <source>none</source>
-        <translation>不切分</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="371" />
-        <source>tensor parallel</source>
-        <translation>張量平行</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="372" />
-        <source>pipeline parallel</source>
-        <translation>管線平行</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="373" />
-        <source>Continuous</source>
-        <translation>連續</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="374" />
-        <source>Static</source>
-        <translation>靜態</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="375" />
-        <source>auto</source>
-        <translation>自動</translation>
-    </message>
-    <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="376" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="280" />
         <source>Apply (rebuilds the engine)</source>
         <translation>套用（重建引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="377" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="284" />
+        <source>Not applied yet: %1. The engine still runs the applied settings; Apply rebuilds it.</source>
+        <translation>尚未套用：%1。引擎仍以已套用的設定執行；按「套用」會重建引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="324" />
+        <source>Tensor parallelism over %1 devices needs the KV heads to divide evenly; this model has %2 KV heads (try pipeline parallelism).</source>
+        <translation>張量平行切成 %1 個裝置時，KV 頭數必須能整除；這個模型有 %2 個 KV 頭（可改用管線平行）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="337" />
+        <source>(load a model to see the block count)</source>
+        <translation>（載入模型後顯示區塊數）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="339" />
+        <source>%1 blocks = %2 tokens</source>
+        <translation>%1 個區塊 = %2 個 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="340" />
+        <source>The KV budget does not hold a single block.</source>
+        <translation>KV 預算連一個區塊都放不下。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="423" />
+        <source>Where the model runs: the CPU, or an NVIDIA GPU through CUDA (weights and the KV cache in device memory).</source>
+        <translation>模型在哪裡執行：CPU，或經由 CUDA 的 NVIDIA GPU（權重和 KV 快取放在裝置記憶體中）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="425" />
+        <source>GPU: %1, %2 MiB free</source>
+        <translation>GPU：%1，可用 %2 MiB</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="429" />
+        <source>CUDA unavailable: %1</source>
+        <translation>CUDA 無法使用：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="434" />
+        <source>Backend</source>
+        <translation>後端</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="435" />
+        <source>Device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="436" />
+        <source>KV cache dtype</source>
+        <translation>KV 快取資料型別</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="436" />
+        <source>Precision of the stored keys and values: smaller types fit more tokens in the same memory.</source>
+        <translation>儲存鍵與值的精度：型別越小，同樣的記憶體能放越多 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="437" />
+        <source>Block size (tokens)</source>
+        <translation>區塊大小（token）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="437" />
+        <source>Tokens per paged KV block: bigger blocks mean fewer table entries but more unused slots at the end of each sequence.</source>
+        <translation>每個分頁 KV 區塊的 token 數：區塊越大，表項越少，但每個序列末端的空格越多。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="438" />
+        <source>KV budget</source>
+        <translation>KV 預算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="438" />
+        <source>Memory reserved for the paged KV cache; it decides how many blocks exist.</source>
+        <translation>保留給分頁 KV 快取的記憶體，決定共有多少區塊。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="439" />
+        <source>Resulting blocks</source>
+        <translation>可得區塊數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="439" />
+        <source>How many physical blocks the budget buys for the loaded model and dtype.</source>
+        <translation>以目前模型與資料型別，這個預算能換得多少實體區塊。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="440" />
+        <source>Prefix caching</source>
+        <translation>前綴快取</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="440" />
+        <source>Reuse the KV blocks of an identical prompt prefix instead of computing them again.</source>
+        <translation>重用相同提示前綴的 KV 區塊，而不是重新計算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="441" />
+        <source>Attention kernel</source>
+        <translation>注意力核心</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="441" />
+        <source>Tiled computes attention block by block with an online softmax; naive materializes every score.</source>
+        <translation>分塊版以線上 softmax 逐塊計算注意力；樸素版會把每個分數都算出來存下。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="442" />
+        <source>Batching</source>
+        <translation>批次處理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="442" />
+        <source>Continuous admits new requests every step; static waits until the whole batch has finished.</source>
+        <translation>連續批次每一步都接納新請求；靜態批次要等整批完成。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="443" />
+        <source>Max sequences</source>
+        <translation>最大序列數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="443" />
+        <source>How many sequences may run in one step (the batch slots).</source>
+        <translation>一步中最多可同時執行的序列數（批次槽位）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="444" />
+        <source>Max batched tokens</source>
+        <translation>最大批次 token 數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="444" />
+        <source>Token budget of one step: prefill chunks plus one decode token per running sequence.</source>
+        <translation>一步的 token 預算：預填區段加上每個執行中序列的一個解碼 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="445" />
+        <source>Chunked prefill</source>
+        <translation>分段預填</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="445" />
+        <source>Split a long prompt over several steps so decodes of other requests keep running.</source>
+        <translation>把長提示分成多步處理，讓其他請求的解碼持續進行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="446" />
+        <source>No KV cache (recompute)</source>
+        <translation>不用 KV 快取（重新計算）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="446" />
+        <source>Recompute every sequence from its first token at every step, to show what the KV cache saves.</source>
+        <translation>每一步都從第一個 token 重算每個序列，用來展示 KV 快取省下了什麼。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="447" />
+        <source>Compute threads</source>
+        <translation>運算執行緒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="447" />
+        <source>Threads used inside one step for matrix products; 0 uses one per core.</source>
+        <translation>一步內做矩陣乘法所用的執行緒數；0 表示每個核心一個。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="448" />
+        <source>Speculative decoding</source>
+        <translation>推測解碼</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="448" />
+        <source>A cheap drafter guesses the next tokens and the model verifies them all in one pass, keeping exactly the tokens it would have produced.</source>
+        <translation>由低成本的草稿器猜測接下來的 token，模型在一次前向運算中全部驗證，只保留它自己本來就會產生的 token。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="449" />
+        <source>Drafter</source>
+        <translation>草稿器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="449" />
+        <source>ngram:N looks the text up in the prompt, self:MODE runs the model at a lower precision, early-exit:L runs its first L layers, draft:FILE.gguf a smaller model with the same vocabulary.</source>
+        <translation>ngram:N 在提示中查找相同文字，self:MODE 以較低精度執行模型本身，early-exit:L 只執行前 L 層，draft:FILE.gguf 使用詞彙相同的較小模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="450" />
+        <source>Draft tokens (k)</source>
+        <translation>草稿 token 數（k）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="450" />
+        <source>Tokens drafted per step: more can be accepted at once, but each rejected one is wasted work.</source>
+        <translation>每步起草的 token 數：越多可一次接受越多，但每個被拒絕的 token 都是白費的運算。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="451" />
+        <source>Parallelism</source>
+        <translation>平行化</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="452" />
+        <source>Split each step's forward pass over virtual devices: tensor parallel cuts every layer and all-reduces twice per layer; pipeline parallel gives each device a range of layers and streams micro-batches.</source>
+        <translation>把每一步的前向計算切到多個虛擬裝置：張量平行切開每一層，每層做兩次 all-reduce；管線平行讓每個裝置負責一段層，並以微批次串流。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="454" />
+        <source>Virtual devices</source>
+        <translation>虛擬裝置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="454" />
+        <source>How many devices the pass is split over (D).</source>
+        <translation>前向計算切成幾個裝置（D）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="455" />
+        <source>Micro-batches</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="456" />
+        <source>Pipeline only: a step's tokens are cut into this many micro-batches (m); the idle bubble is (D-1)/(m+D-1).</source>
+        <translation>僅限管線平行：一步的 token 切成這麼多個微批次（m）；閒置氣泡為 (D-1)/(m+D-1)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="458" />
+        <source>none</source>
+        <translation>不切分</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="459" />
+        <source>tensor parallel</source>
+        <translation>張量平行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="460" />
+        <source>pipeline parallel</source>
+        <translation>管線平行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="461" />
+        <source>Continuous</source>
+        <translation>連續</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="462" />
+        <source>Static</source>
+        <translation>靜態</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="463" />
+        <source>auto</source>
+        <translation>自動</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="464" />
         <source>Builds a new engine with these settings; running requests are discarded.</source>
         <translation>以這些設定建立新引擎；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="385" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="472" />
         <source>Weight quantization</source>
         <translation>權重量化</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="386" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="473" />
         <source>Re-encode the loaded weights: real formats change the bytes the kernels read; sim: modes are simulated (integer values stored as F32).</source>
         <translation>重新編碼已載入的權重：真實格式會改變核心讀取的位元組；sim: 模式為模擬（整數值以 F32 儲存）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="387" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="474" />
         <source>Inject an outlier</source>
         <translation>注入離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="387" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="474" />
         <source>Set one weight per tensor (middle row, middle column) to the value below before quantizing.</source>
         <translation>量化前將每個張量的一個權重（中間列、中間行）設為下方的數值。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="388" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="475" />
         <source>Outlier value</source>
         <translation>離群值</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="388" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="475" />
         <source>The injected weight; typical weights are below 0.1 in magnitude.</source>
         <translation>注入的權重；一般權重的絕對值小於 0.1。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="393" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="480" />
         <source>as stored in the file</source>
         <translation>依檔案中的儲存格式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="394" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="481" />
         <source>%1 (simulated)</source>
         <translation>%1（模擬）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="395" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="482" />
         <source>%1 (calibrated)</source>
         <translation>%1（校準）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="398" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="485" />
         <source>Simulated after calibration on a text; takes seconds to minutes on 2 cores.</source>
         <translation>以一段文字校準後模擬；在 2 核心上需要數秒到數分鐘。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="401" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="488" />
         <source>Apply weights (re-quantizes)</source>
         <translation>套用權重（重新量化）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="402" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="489" />
         <source>Re-encodes the weights from the file's values off the GUI thread; running requests are discarded.</source>
         <translation>在背景執行緒中從檔案的數值重新編碼權重；執行中的請求會被捨棄。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/engine_settings_panel.cpp" line="404" />
+        <location filename="../../ui/panels/engine_settings_panel.cpp" line="491" />
         <source>Running: %1, %2 MiB of weights</source>
         <translation>執行中：%1，權重 %2 MiB</translation>
     </message>
@@ -1620,340 +1635,342 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="90" />
-        <location filename="../../ui/main_window.cpp" line="129" />
-        <location filename="../../ui/main_window.cpp" line="290" />
-        <location filename="../../ui/main_window.cpp" line="698" />
-        <location filename="../../ui/main_window_layout.cpp" line="196" />
+        <location filename="../../ui/main_window.cpp" line="93" />
+        <location filename="../../ui/main_window.cpp" line="133" />
+        <location filename="../../ui/main_window.cpp" line="292" />
+        <location filename="../../ui/main_window.cpp" line="707" />
+        <location filename="../../ui/main_window_layout.cpp" line="263" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="227" />
+        <location filename="../../ui/main_window.cpp" line="231" />
         <source>Export all charts to folder</source>
         <translation>將所有圖表匯出到資料夾</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="232" />
+        <location filename="../../ui/main_window.cpp" line="236" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="233" />
+        <location filename="../../ui/main_window.cpp" line="237" />
         <source>Exported %1 files to %2</source>
         <translation>已匯出 %1 個檔案到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="288" />
+        <location filename="../../ui/main_window.cpp" line="290" />
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="288" />
-        <location filename="../../ui/main_window.cpp" line="294" />
+        <location filename="../../ui/main_window.cpp" line="290" />
+        <location filename="../../ui/main_window.cpp" line="296" />
         <source>Scenarios (*.json)</source>
         <translation>情境 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="294" />
+        <location filename="../../ui/main_window.cpp" line="296" />
         <source>Save current settings as scenario</source>
         <translation>將目前設定存成情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="296" />
+        <location filename="../../ui/main_window.cpp" line="298" />
         <source>Scenario not saved</source>
         <translation>情境未儲存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="300" />
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="302" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source>About InferScope</source>
         <translation>關於 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="300" />
+        <location filename="../../ui/main_window.cpp" line="302" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 讓 LLM 推論看得見：真實的引擎跑真實的模型，一步一步呈現。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="381" />
+        <location filename="../../ui/main_window.cpp" line="383" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="382" />
+        <location filename="../../ui/main_window.cpp" line="384" />
         <source>Charts</source>
         <translation>圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="385" />
         <source>Block map</source>
         <translation>區塊圖</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="386" />
         <source>Playground</source>
         <translation>試玩區</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="387" />
         <source>Load generator</source>
         <translation>負載產生器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="386" />
+        <location filename="../../ui/main_window.cpp" line="388" />
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="389" />
         <source>Lessons</source>
         <translation>課程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <location filename="../../ui/main_window_attach.cpp" line="35" />
         <source>Servers</source>
         <translation>伺服器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>Attach to server...</source>
         <translation>連接到伺服器…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Engine settings</source>
         <translation>引擎設定</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>Log</source>
         <translation>紀錄</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="399" />
         <source>Run controls</source>
         <translation>執行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="400" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>&amp;Scenarios</source>
         <translation>情境(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Language</source>
         <translation>語言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>&amp;Open model...</source>
         <translation>開啟模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>Export all...</source>
         <translation>全部匯出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每張圖表（PNG 1 倍／2 倍、SVG、CSV）、每步指標與清單寫入資料夾。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window_layout.cpp" line="247" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>Run or pause the engine (Space).</source>
         <translation>執行或暫停引擎（空白鍵）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>Step</source>
         <translation>單步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Run exactly one engine step (N).</source>
         <translation>只執行一個引擎步驟（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window_layout.cpp" line="230" />
         <source>Reset</source>
         <translation>重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>捨棄所有請求與圖表歷史，並重新排入已載入的工作負載，隨時可執行；保留模型與設定（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度調快一級（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度調慢一級（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Compare variants</source>
         <translation>比較變體</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上執行情境的每個變體，並疊加其圖表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Cancel loading</source>
         <translation>取消載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止載入模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>開啟 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>將每張圖表（PNG 1x/2x、SVG、CSV）、每步指標與清單寫入資料夾（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="427" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>Presentation mode</source>
         <translation>簡報模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="428" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全螢幕、較大字型與較粗線條（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="429" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source>Dark theme</source>
         <translation>深色主題</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="430" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Open scenario file...</source>
         <translation>開啟情境檔…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="431" />
+        <location filename="../../ui/main_window.cpp" line="433" />
         <source>Save current settings as scenario...</source>
         <translation>將目前設定存成情境…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="433" />
+        <location filename="../../ui/main_window.cpp" line="435" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="436" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>示範時放慢引擎；全速則以 CPU 能達到的最快速度執行（[ 調慢，] 調快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="436" />
+        <location filename="../../ui/main_window.cpp" line="438" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="436" />
+        <location filename="../../ui/main_window.cpp" line="438" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="455" />
+        <location filename="../../ui/main_window.cpp" line="457" />
         <source>No translation for %1</source>
         <translation>沒有 %1 的翻譯</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="511" />
+        <location filename="../../ui/main_window.cpp" line="513" />
         <source>Loading %1 ...</source>
         <translation>正在載入 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="534" />
+        <location filename="../../ui/main_window.cpp" line="536" />
         <source>Model not loaded</source>
         <translation>模型未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="534" />
+        <location filename="../../ui/main_window.cpp" line="536" />
         <source>%1
 
 %2</source>
@@ -1962,77 +1979,77 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="560" />
+        <location filename="../../ui/main_window.cpp" line="567" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="560" />
+        <location filename="../../ui/main_window.cpp" line="567" />
         <source>Reading %p%</source>
         <translation>讀取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="585" />
+        <location filename="../../ui/main_window.cpp" line="592" />
         <source>Not applied: %1</source>
         <translation>未套用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="588" />
+        <location filename="../../ui/main_window.cpp" line="596" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="596" />
+        <location filename="../../ui/main_window.cpp" line="604" />
         <source>Discard running work?</source>
         <translation>要捨棄執行中的工作嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="597" />
+        <location filename="../../ui/main_window.cpp" line="605" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="607" />
+        <location filename="../../ui/main_window.cpp" line="615" />
         <source>Weights not changed</source>
         <translation>權重未變更</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="645" />
+        <location filename="../../ui/main_window.cpp" line="654" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="652" />
+        <location filename="../../ui/main_window.cpp" line="661" />
         <source>Recording of %1 (no engine)</source>
         <translation>%1 的錄製檔（無引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="654" />
+        <location filename="../../ui/main_window.cpp" line="663" />
         <source>No model loaded</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="660" />
+        <location filename="../../ui/main_window.cpp" line="669" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="660" />
+        <location filename="../../ui/main_window.cpp" line="669" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="661" />
+        <location filename="../../ui/main_window.cpp" line="670" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="662" />
+        <location filename="../../ui/main_window.cpp" line="671" />
         <source>idle: all requests ended</source>
         <translation>閒置：所有請求皆已結束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="662" />
+        <location filename="../../ui/main_window.cpp" line="671" />
         <source>idle: waiting for requests</source>
         <translation>閒置：等待請求</translation>
     </message>
@@ -2051,17 +2068,71 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 只會送出 GET /metrics 與 /slots（以及 KV 事件的重播請求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="190" />
+        <location filename="../../ui/main_window_layout.cpp" line="192" />
+        <source>weights %1</source>
+        <translation>權重 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="193" />
+        <source>speculation %1, k = %2</source>
+        <translation>推測解碼 %1，k = %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="194" />
+        <source>KV cache %1</source>
+        <translation>KV 快取 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="195" />
+        <source>no KV cache (recompute)</source>
+        <translation>無 KV 快取（重新計算）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="198" />
+        <source>display paced at %1 steps/s: latencies include the pauses</source>
+        <translation>顯示速度限制為每秒 %1 步：延遲包含暫停時間</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="213" />
+        <source>Settings not applied</source>
+        <translation>設定尚未套用</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="214" />
+        <source>These settings are changed but not applied: %1.
+
+Reset restarts the workload on the engine as it is. Apply them first?</source>
+        <translation>這些設定已變更但尚未套用：%1。
+
+重設會在目前的引擎上重新開始工作負載。要先套用它們嗎？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="218" />
+        <source>Apply and reset</source>
+        <translation>套用並重設</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="219" />
+        <source>Reset without them</source>
+        <translation>不套用，直接重設</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="236" />
+        <source>%1 uses the applied settings; not applied yet: %2 (press Apply in Engine settings).</source>
+        <translation>%1 使用已套用的設定；尚未套用：%2（請在「引擎設定」按「套用」）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_layout.cpp" line="257" />
         <source>Nothing to run yet</source>
         <translation>還沒有可執行的內容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="191" />
+        <location filename="../../ui/main_window_layout.cpp" line="258" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未載入工作負載。要載入實驗「為什麼要連續批次處理」並執行嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="194" />
+        <location filename="../../ui/main_window_layout.cpp" line="261" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未載入任何內容：執行預設實驗。</translation>
     </message>
@@ -2791,32 +2862,42 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 <context>
     <name>inferscope::ui::PresentationBar</name>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="74" />
+        <location filename="../../ui/presentation_bar.cpp" line="84" />
+        <source>run ended: tokens/s is the whole run's average</source>
+        <translation>執行已結束：token/秒為整次執行的平均</translation>
+    </message>
+    <message>
+        <location filename="../../ui/presentation_bar.cpp" line="108" />
+        <source>Step –</source>
+        <translation>第 – 步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/presentation_bar.cpp" line="108" />
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="74" />
+        <location filename="../../ui/presentation_bar.cpp" line="109" />
         <source>%1 of %2 servers up</source>
         <translation>%2 台伺服器中 %1 台運作中</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="75" />
+        <location filename="../../ui/presentation_bar.cpp" line="110" />
         <source>%1 tokens/s</source>
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="76" />
+        <location filename="../../ui/presentation_bar.cpp" line="111" />
         <source>KV used –</source>
         <translation>KV 使用 –</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="76" />
+        <location filename="../../ui/presentation_bar.cpp" line="111" />
         <source>KV used %1%</source>
         <translation>KV 使用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="77" />
+        <location filename="../../ui/presentation_bar.cpp" line="112" />
         <source>%1 running, %2 waiting</source>
         <translation>%1 執行中，%2 等待中</translation>
     </message>
@@ -3168,77 +3249,77 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
         <translation>設定被拒絕：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="71" />
+        <location filename="../../ui/session/workbench_session.cpp" line="76" />
         <source>Comparison cancelled.</source>
         <translation>已取消比較。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="71" />
+        <location filename="../../ui/session/workbench_session.cpp" line="76" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比較完成：已執行 %n 個變體。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="118" />
+        <location filename="../../ui/session/workbench_session.cpp" line="123" />
         <source>%1 holds no whole step.</source>
         <translation>%1 沒有任何完整的步驟。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="125" />
+        <location filename="../../ui/session/workbench_session.cpp" line="130" />
         <source>Opened recording %1: %n step(s) of %2</source>
         <translation><numerusform>已開啟錄製檔 %1：%2 的 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="128" />
+        <location filename="../../ui/session/workbench_session.cpp" line="133" />
         <source>The recording is incomplete: %1</source>
         <translation>錄製檔不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="146" />
+        <location filename="../../ui/session/workbench_session.cpp" line="151" />
         <source>Loading model %1</source>
         <translation>正在載入模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="165" />
+        <location filename="../../ui/session/workbench_session.cpp" line="170" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已載入 %1（%2 層）</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="167" />
+        <location filename="../../ui/session/workbench_session.cpp" line="172" />
         <source>Weights: %1, %2 MiB</source>
         <translation>權重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="172" />
+        <location filename="../../ui/session/workbench_session.cpp" line="177" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="179" />
+        <location filename="../../ui/session/workbench_session.cpp" line="184" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在將權重重新量化為 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="185" />
+        <location filename="../../ui/session/workbench_session.cpp" line="190" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>請先載入模型，再選擇權重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="251" />
+        <location filename="../../ui/session/workbench_session.cpp" line="257" />
         <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
         <translation>情境「%1」使用權重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="269" />
+        <location filename="../../ui/session/workbench_session.cpp" line="276" />
         <source>Scenario "%1": %2</source>
         <translation>情境「%1」：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="272" />
+        <location filename="../../ui/session/workbench_session.cpp" line="279" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="292" />
+        <location filename="../../ui/session/workbench_session.cpp" line="310" />
         <source>cannot write %1</source>
         <translation>無法寫入 %1</translation>
     </message>

@@ -272,7 +272,12 @@ class TstWindowLayout : public QObject {
     QCOMPARE(w->frameGeometry(), w->screen()->geometry());
     for (QDockWidget* d : w->docks()) QVERIFY2(!d->isVisible(), qPrintable(d->objectName()));
     QVERIFY(w->presentationBar()->isVisible());
-    QVERIFY(w->presentationBar()->text().contains(QStringLiteral("Step %1").arg(w->controller()->totalSteps())));
+    // The strip names the newest step as the timeline and the charts' x axis do (0-based engine step).
+    QVERIFY2(w->presentationBar()->text().contains(QStringLiteral("Step %1").arg(w->controller()->totalSteps() - 1)),
+             qPrintable(w->presentationBar()->text()));
+    // The small run ended: its whole-run rate is shown, labelled as such.
+    QVERIFY2(w->presentationBar()->smallText().contains(QStringLiteral("whole run's average")), qPrintable(w->presentationBar()->smallText()));
+    QVERIFY(w->presentationBar()->conditionsText().isEmpty());  // a default run: nothing to warn about
     QVERIFY(w->presentationBar()->textPixelSize() >= 2 * presentationThreshold());
     QVERIFY2(w->presentationBar()->shownPixelSize() >= 2 * presentationThreshold(), qPrintable(QString::number(w->presentationBar()->shownPixelSize())));
     const int px = presentationThreshold();

@@ -312,8 +312,11 @@ class TstWorkbench : public QObject {
     QSignalSpy done(c, &EngineController::compareFinished);
     QString err;
     QVERIFY2(w->loadScenario(path, &err), qPrintable(err));
-    QVERIFY(c->isComparing());
+    // No dead air: the live run starts at once and the comparison waits for it to finish.
+    QVERIFY(!c->isComparing());
     QVERIFY(done.wait(60000));
+    QVERIFY(c->totalSteps() > 0);
+    QVERIFY(!c->hasUnfinishedWork());
     const auto r = done.first().at(0).value<CompareResultPtr>();
     QVERIFY(r && !r->cancelled);
     QCOMPARE(r->variants.size(), size_t(3));

@@ -73,9 +73,25 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent) {
   retranslateUi();
 }
 
+void ComparePanel::setQueued(const QString& scenario, int total) {
+  scenario_ = scenario;
+  running_ = false;
+  queued_ = total;
+  result_.reset();
+  util_->removeAllSeries();
+  throughput_->removeAllSeries();
+  util_->refresh();
+  throughput_->refresh();
+  summary_->setRowCount(0);
+  progress_->setVisible(false);
+  cancel_->setVisible(false);
+  retranslateUi();
+}
+
 void ComparePanel::setRunning(const QString& scenario, int total) {
   scenario_ = scenario;
   running_ = true;
+  queued_ = 0;
   result_.reset();
   util_->removeAllSeries();
   throughput_->removeAllSeries();
@@ -99,6 +115,7 @@ void ComparePanel::setProgress(int done, int total, const QString& running) {
 
 void ComparePanel::setResult(CompareResultPtr result) {
   running_ = false;
+  queued_ = 0;
   result_ = std::move(result);
   progress_->setVisible(false);
   cancel_->setVisible(false);
@@ -173,7 +190,11 @@ void ComparePanel::retranslateUi() {
   summary_->setHorizontalHeaderLabels({tr("Variant"), tr("Steps"), tr("Engine time (s)"), tr("Tokens/s overall"),
                                        tr("Mean slot utilization (%)"), tr("Preemptions")});
   if (running_) return;
-  if (!result_) status_->setText(tr("Load a scenario that compares settings (Scenarios menu) to run its variants side by side."));
+  if (queued_ > 0 && !result_)
+    status_->setText(tr("\"%1\" compares %n variant(s): they run on their own engines when the live run has finished, "
+                        "or now with Compare.", nullptr, queued_)
+                         .arg(scenario_));
+  else if (!result_) status_->setText(tr("Load a scenario that compares settings (Scenarios menu) to run its variants side by side."));
   else if (result_->cancelled)
     status_->setText(tr("Comparison of \"%1\" cancelled after %n variant(s).", nullptr, int(result_->variants.size()))
                          .arg(QString::fromStdString(result_->scenario)));

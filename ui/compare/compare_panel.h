@@ -22,6 +22,8 @@ class ComparePanel : public QWidget {
  public:
   explicit ComparePanel(QWidget* parent = nullptr);
 
+  // The scenario's variants wait for its live run to end (or for Compare): the panel says so.
+  void setQueued(const QString& scenario, int total);
   void setRunning(const QString& scenario, int total);
   void setProgress(int done, int total, const QString& running);
   void setResult(CompareResultPtr result);
@@ -55,6 +57,7 @@ class ComparePanel : public QWidget {
   CompareResultPtr result_;
   QString scenario_;
   bool running_ = false;
+  int queued_ = 0;  // variants waiting for the live run (0: none)
 };
 
 }  // namespace inferscope::ui

@@ -110,6 +110,7 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
     emit weightModeRequested(weights_->currentData().toString(), outlier_->isChecked(), outlierValue_->value());
   });
   connect(outlier_, &QCheckBox::toggled, outlierValue_, &QWidget::setEnabled);
+  connect(weights_, &QComboBox::currentIndexChanged, this, &EngineSettingsPanel::updatePending);
   outlierValue_->setEnabled(false);
 
   form_ = new QFormLayout;
@@ -211,8 +212,91 @@ int64_t EngineSettingsPanel::blocksForCurrentSettings() const {
 }
 
 void EngineSettingsPanel::setAppliedStatus(const QString& text, bool error) {
+  appliedText_ = text;
+  appliedError_ = error;
   status_->setText(text);
   status_->setStyleSheet(error ? QStringLiteral("color: #c62828;") : QString());
+  if (!error) updatePending();  // a pending change must not be hidden by the last build's line
+}
+
+void EngineSettingsPanel::setAppliedConfig(const EngineConfig& c) {
+  applied_ = c;
+  updatePending();
+}
+
+std::vector<QWidget*> EngineSettingsPanel::pendingFields() const {
+  std::vector<QWidget*> out;
+  if (!applied_) return out;
+  const EngineConfig c = config();
+  const EngineConfig& a = *applied_;
+  const auto differs = [&](bool d, QWidget* w) {
+    if (d) out.push_back(w);
+  };
+  differs(c.backend != a.backend, backend_);
+  differs(c.kv_dtype != a.kv_dtype, kvDtype_);
+  differs(c.block_size != a.block_size, blockSize_);
+  differs((c.kv_budget_bytes >> 20) != (a.kv_budget_bytes >> 20), budgetMiB_);
+  differs(c.prefix_caching != a.prefix_caching, prefixCaching_);
+  differs(c.attention != a.attention, attention_);
+  differs(c.sched.batching != a.sched.batching, batching_);
+  differs(c.sched.max_num_seqs != a.sched.max_num_seqs, maxSeqs_);
+  differs(c.sched.max_num_batched_tokens != a.sched.max_num_batched_tokens, maxTokens_);
+  differs(c.sched.chunked_prefill != a.sched.chunked_prefill, chunked_);
+  differs(c.sched.recompute_all != a.sched.recompute_all, recompute_);
+  differs(c.threads != a.threads, threads_);
+  differs(c.spec.enabled() != a.spec.enabled(), specOn_);
+  if (c.spec.enabled() && a.spec.enabled()) {
+    differs(spec::to_string(c.spec) != spec::to_string(a.spec), specMethod_);
+    differs(c.spec.k != a.spec.k, specK_);
+  }
+  differs(c.parallel.mode != a.parallel.mode, parallelMode_);
+  if (c.parallel.enabled() && a.parallel.enabled()) differs(c.parallel.devices != a.parallel.devices, parallelDevices_);
+  differs(c.parallel.micro_batches != a.parallel.micro_batches, microBatches_);
+  return out;
+}
+
+QStringList EngineSettingsPanel::pendingChanges() const {
+  QStringList names;
+  for (QWidget* w : pendingFields())
+    if (auto* l = qobject_cast<QLabel*>(form_->labelForField(w))) names << l->text();
+  return names;
+}
+
+bool EngineSettingsPanel::weightsPending() const {
+  return card_ && weights_->currentData().toString() != QString::fromStdString(card_->weight_mode);
+}
+
+void EngineSettingsPanel::updatePending() {
+  const std::vector<QWidget*> pending = pendingFields();
+  // Mark the labels of pending rows (and only those) so a change that waits for Apply is seen.
+  for (int row = 0; row < form_->rowCount(); ++row) {
+    QLayoutItem* field = form_->itemAt(row, QFormLayout::FieldRole);
+    auto* l = qobject_cast<QLabel*>(form_->itemAt(row, QFormLayout::LabelRole) ? form_->itemAt(row, QFormLayout::LabelRole)->widget() : nullptr);
+    if (!field || !l) continue;
+    const bool marked = std::find(pending.begin(), pending.end(), field->widget()) != pending.end();
+    l->setStyleSheet(marked ? QStringLiteral("font-weight: bold; color: #b26a00;") : QString());
+  }
+  const int n = int(pending.size());
+  apply_->setText(n > 0 ? tr("Apply %n change(s) (rebuilds the engine)", nullptr, n) : tr("Apply (rebuilds the engine)"));
+  apply_->setStyleSheet(n > 0 && apply_->isEnabled() ? QStringLiteral("font-weight: bold; background: #ffe0a3; color: #3a2500;") : QString());
+  if (validation_.isEmpty()) {
+    if (n > 0) {
+      status_->setText(tr("Not applied yet: %1. The engine still runs the applied settings; Apply rebuilds it.")
+                           .arg(pendingChanges().join(QStringLiteral(", "))));
+      status_->setStyleSheet(QStringLiteral("color: #b26a00;"));
+    } else {
+      status_->setText(appliedText_);
+      status_->setStyleSheet(appliedError_ ? QStringLiteral("color: #c62828;") : QString());
+    }
+  }
+  const bool wp = weightsPending();
+  applyWeights_->setStyleSheet(wp ? QStringLiteral("font-weight: bold; background: #ffe0a3; color: #3a2500;") : QString());
+  if (auto* l = qobject_cast<QLabel*>(weightsForm_->labelForField(weights_)))
+    l->setStyleSheet(wp ? QStringLiteral("font-weight: bold; color: #b26a00;") : QString());
+  if (n != pendingCount_) {
+    pendingCount_ = n;
+    emit pendingChanged(n);
+  }
 }
 
 void EngineSettingsPanel::updateDerived() {
@@ -256,9 +340,13 @@ void EngineSettingsPanel::updateDerived() {
     if (blocks == 0 && validation_.isEmpty()) validation_ = tr("The KV budget does not hold a single block.");
   }
   apply_->setEnabled(validation_.isEmpty());
-  if (!validation_.isEmpty()) setAppliedStatus(validation_, true);
+  if (!validation_.isEmpty()) {
+    status_->setText(validation_);
+    status_->setStyleSheet(QStringLiteral("color: #c62828;"));
+  }
   // Chunked prefill only matters when a token budget can split a prompt; static batching ignores nothing.
   chunked_->setEnabled(!recompute_->isChecked());
+  updatePending();
 }
 
 void EngineSettingsPanel::save(QSettings& s) const {
@@ -373,7 +461,6 @@ void EngineSettingsPanel::retranslateUi() {
   batching_->setItemText(0, tr("Continuous"));
   batching_->setItemText(1, tr("Static"));
   threads_->setSpecialValueText(tr("auto"));
-  apply_->setText(tr("Apply (rebuilds the engine)"));
   apply_->setToolTip(tr("Builds a new engine with these settings; running requests are discarded."));
   auto wlabel = [this](QWidget* field, const QString& text, const QString& tip) {
     if (auto* l = qobject_cast<QLabel*>(weightsForm_->labelForField(field))) {

@@ -9,6 +9,7 @@
 // take is refused in the status line before Apply.
 #include <QWidget>
 #include <optional>
+#include <vector>
 
 #include "engine/backend/backend_kind.h"
 #include "engine/llm_engine.h"
@@ -33,6 +34,13 @@ class EngineSettingsPanel : public QWidget {
   void setConfig(const EngineConfig& c);
   void setModelCard(const std::optional<ModelCard>& card);
   void setAppliedStatus(const QString& text, bool error);
+  // The settings the running engine was built with. Fields that differ from them are pending: their
+  // labels are marked, Apply names how many, and the status line says the engine still runs the old ones.
+  void setAppliedConfig(const EngineConfig& c);
+  // The labels of the settings changed here but not applied (empty when none, or before any was applied).
+  QStringList pendingChanges() const;
+  // True when the weight quantization chosen here is not the one the model runs with.
+  bool weightsPending() const;
   int64_t blocksForCurrentSettings() const;  // -1 without a model
 
   void save(QSettings& s) const;
@@ -42,6 +50,7 @@ class EngineSettingsPanel : public QWidget {
   void applyRequested(const inferscope::EngineConfig& config);
   // "Apply weights": the weight mode name (engine/quant/weight_mode.h) and the outlier when ticked.
   void weightModeRequested(const QString& mode, bool outlier, double outlierValue);
+  void pendingChanged(int settings);  // the number of pending settings changed
 
  protected:
   void changeEvent(QEvent* e) override;
@@ -49,6 +58,8 @@ class EngineSettingsPanel : public QWidget {
  private:
   void retranslateUi();
   void updateDerived();
+  void updatePending();
+  std::vector<QWidget*> pendingFields() const;
 
   QFormLayout* form_ = nullptr;
   QComboBox* backend_ = nullptr;
@@ -81,6 +92,10 @@ class EngineSettingsPanel : public QWidget {
   QLabel* weightsStatus_ = nullptr;
   QLabel* status_ = nullptr;
   QString validation_;
+  QString appliedText_;  // the last word on the running engine (shown when nothing is pending)
+  bool appliedError_ = false;
+  int pendingCount_ = 0;
+  std::optional<EngineConfig> applied_;
   std::optional<ModelCard> card_;
 };
 

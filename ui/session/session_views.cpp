@@ -71,6 +71,7 @@ void bindViews(WorkbenchSession* session, const SessionViews& v) {
     });
   }
   if (ComparePanel* compare = v.compare) {
+    QObject::connect(session, &WorkbenchSession::compareQueued, compare, &ComparePanel::setQueued);
     QObject::connect(session, &WorkbenchSession::compareStarted, compare, &ComparePanel::setRunning);
     QObject::connect(session, &WorkbenchSession::compareProgress, compare, &ComparePanel::setProgress);
     QObject::connect(session, &WorkbenchSession::compareFinished, compare, &ComparePanel::setResult);

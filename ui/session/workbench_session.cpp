@@ -48,6 +48,11 @@ WorkbenchSession::WorkbenchSession(QObject* parent) : QObject(parent) {
             }
             emit settingsApplied(ok, error, cfg, blocks);
           });
+  connect(controller_, &EngineController::snapshotReady, this, [this](const EngineSnapshotPtr& s) {
+    // A queued comparison starts once the live workload it follows has run to its end.
+    if (compareQueued_ && s->total_steps > 0 && !s->has_unfinished && !controller_->isComparing() && !variants_.empty())
+      startCompare(scenarioName_.toStdString());
+  });
   connect(controller_, &EngineController::requestSubmitted, this, &WorkbenchSession::requestSubmitted);
   connect(controller_, &EngineController::recordingSaved, this, &WorkbenchSession::recordingSaved);
 }
@@ -169,7 +174,7 @@ void WorkbenchSession::onLoadFinished(bool ok, const QString& error, const Model
   emit modelLoaded(card);
   if (!scenario.isEmpty()) {
     QString err;
-    if (!loadScenario(scenario, &err)) emit errorOccurred(tr("Scenario not loaded"), err);
+    if (!loadScenario(scenario, &err, std::exchange(startPending_, false))) emit errorOccurred(tr("Scenario not loaded"), err);
   }
 }
 
@@ -220,7 +225,7 @@ bool WorkbenchSession::confirmDiscard() const {
 
 // --- Scenario ---------------------------------------------------------------------------------------
 
-bool WorkbenchSession::loadScenario(const QString& path, QString* error) {
+bool WorkbenchSession::loadScenario(const QString& path, QString* error, bool start) {
   // Resource paths are not files the engine's reader can open: read through QFile, parse with the engine.
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) {
@@ -233,25 +238,26 @@ bool WorkbenchSession::loadScenario(const QString& path, QString* error) {
       // A model is still loading (`inferscope MODEL --scenario F`): its workload and comparison need
       // that model, so the scenario is applied once it has loaded.
       pendingScenario_ = path;
+      startPending_ = start;
       return true;
     }
-    const EngineConfig cfg = engine_config_from_json(s.engine, settings_);
-    std::optional<quant::WeightMode> weights = weightsOverride_;
-    if (!weights && (!s.weights.empty() || s.outlier)) {
-      weights = quant::parse_weight_mode(s.weights.empty() ? "stored" : s.weights);
-      if (s.outlier) weights->outlier = float(*s.outlier);
-    }
+    // A scenario is a complete state (engine/workload/scenario.h): what it leaves out takes the
+    // default, not what the previous scenario or the settings dock left behind.
+    const EngineConfig cfg = scenario_engine_config(s, settings_);
+    const quant::WeightMode weights = weightsOverride_ ? *weightsOverride_ : scenario_weight_mode(s);
     const auto card = controller_->modelCard();
-    const bool sameWeights = !weights || !card || card->weight_mode_label == weights->label() ||
-                             (!weights->requantizes() && card->weight_mode == "stored");
+    const bool sameWeights = !card || card->weight_mode_label == weights.label() ||
+                             (!weights.requantizes() && card->weight_mode == "stored");
     if (!sameWeights) {
-      // The workload must run on the scenario's weights: re-quantize first, apply the rest when ready.
+      // The workload must run on the scenario's weights (the stored ones when it names none):
+      // re-quantize first, apply the rest when ready.
       if (!confirmDiscard()) return false;
       pendingScenario_ = path;
+      startPending_ = start;
       emit logLine(tr("Scenario \"%1\" runs with weights %2: re-quantizing first")
-                       .arg(QString::fromStdString(s.name), QString::fromStdString(weights->label())),
+                       .arg(QString::fromStdString(s.name), QString::fromStdString(weights.label())),
                    SnapshotSource::Info);
-      applyWeightMode(*weights);
+      applyWeightMode(weights);
       return true;
     }
     const std::string baseDir = path.startsWith(QLatin1Char(':')) ? std::string() : QFileInfo(path).absolutePath().toStdString();
@@ -263,16 +269,25 @@ bool WorkbenchSession::loadScenario(const QString& path, QString* error) {
     variants_ = s.compare.empty() ? std::vector<VariantSpec>{} : scenario_variants(s, cfg);
     variantWorkload_ = spec;
     settings_ = cfg;
+    setStepsPerSecond(s.steps_per_second.value_or(0));
     emit scenarioApplied(scenarioName_, cfg, spec);
     controller_->applyConfig(cfg);  // queued in order: the workload starts on the new engine
     startWorkload(spec);
     emit logLine(tr("Scenario \"%1\": %2").arg(scenarioName_, QString::fromStdString(s.description)), SnapshotSource::Info);
+    compareQueued_ = false;
     if (!variants_.empty()) {
-      // Queued after the live engine's rebuild: the variants run first, then the live run can start.
       emit logLine(tr("This scenario compares %n variant(s); each runs on its own engine (Compare tab).", nullptr, int(variants_.size())),
                    SnapshotSource::Info);
-      startCompare(s.name);
+      if (start) {
+        // The live run is what the room watches first; the variants follow it (the engine thread runs
+        // one thing at a time, and timings taken side by side on a laptop's cores would lie).
+        compareQueued_ = true;
+        emit compareQueued(scenarioName_, int(variants_.size()));
+      } else {
+        startCompare(s.name);  // queued after the live engine's rebuild: the variants run first
+      }
     }
+    if (start) controller_->run();  // queued behind the rebuild and the workload
     return true;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
@@ -286,6 +301,9 @@ bool WorkbenchSession::saveScenario(const QString& path, QString* error) const {
   s.description = "Saved from the InferScope workbench";
   s.engine = engine_config_to_json(settings_);
   s.workload = workload_to_json(workload_);
+  // The weights too: a saved scenario reloads the state it was saved in.
+  if (const auto card = controller_->modelCard(); card && card->weight_mode != "stored") s.weights = card->weight_mode;
+  if (stepsPerSecond_ != 0) s.steps_per_second = stepsPerSecond_;
   std::ofstream out(path.toStdString());
   out << scenario_to_json(s).dump(2) << '\n';
   if (!out) {
@@ -296,6 +314,7 @@ bool WorkbenchSession::saveScenario(const QString& path, QString* error) const {
 }
 
 void WorkbenchSession::startCompare(const std::string& name) {
+  compareQueued_ = false;
   compare_.reset();
   emit compareStarted(scenarioName_, int(variants_.size()));
   controller_->runCompare(name, variants_, variantWorkload_);
@@ -326,7 +345,12 @@ void WorkbenchSession::reset() {
   setSource(nullptr);
   controller_->reset();
 }
-void WorkbenchSession::setStepsPerSecond(int sps) { controller_->setStepsPerSecond(sps); }
+void WorkbenchSession::setStepsPerSecond(int sps) {
+  const bool changed = sps != stepsPerSecond_;
+  stepsPerSecond_ = sps;
+  controller_->setStepsPerSecond(sps);
+  if (changed) emit stepsPerSecondChanged(sps);
+}
 quint64 WorkbenchSession::submit(const Request& request, bool chat) {
   setSource(nullptr);
   workloadStarted_ = true;

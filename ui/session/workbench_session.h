@@ -87,10 +87,16 @@ class WorkbenchSession : public QObject {
   bool confirmDiscard() const;
 
   // --- Scenario ------------------------------------------------------------------------------------
-  // Applies a scenario. When it names a weight mode other than the running one, the weights are
+  // Applies a scenario as a complete state: every engine, weight, speculation, workload and display
+  // setting it does not name takes the default (threads and the backend stay the machine's). When its
+  // weights (the stored ones if it names none) differ from the running ones, the weights are
   // re-quantized first and the rest of the scenario is applied once they are ready; while a model is
   // loading, the scenario waits for it. False with *error when the file cannot be read or parsed.
-  bool loadScenario(const QString& path, QString* error = nullptr);
+  // start = true (every interactive path): the live run starts as soon as the scenario is applied and
+  // its comparison, if it has one, waits until the live workload has finished (or Compare is pressed),
+  // so the screen never sits still while variants run out of sight. start = false (headless runs,
+  // tests): the comparison runs first and the live engine waits paused.
+  bool loadScenario(const QString& path, QString* error = nullptr, bool start = false);
   bool saveScenario(const QString& path, QString* error = nullptr) const;
   // When set, scenarios run with these weights instead of their own "weights"/"outlier" (CLI export --weights).
   void setWeightsOverride(std::optional<quant::WeightMode> mode) { weightsOverride_ = std::move(mode); }
@@ -111,7 +117,9 @@ class WorkbenchSession : public QObject {
   void pause();
   void stepOnce();
   void reset();  // drops requests and history, queues the loaded workload again, waits paused
+  // The display speed (0 = full speed); the engine's own numbers are not slowed by it.
   void setStepsPerSecond(int sps);
+  int stepsPerSecond() const { return stepsPerSecond_; }
   quint64 submit(const Request& request, bool chat);  // requestSubmitted(tag, ...) answers
   void cancelRequest(int64_t id);
   bool isRunning() const;
@@ -153,6 +161,9 @@ class WorkbenchSession : public QObject {
   void requestSubmitted(quint64 tag, qint64 id, const QString& error);
   void promptTokens(qint64 id, const QStringList& pieces);
   void runningChanged(bool running);
+  void stepsPerSecondChanged(int sps);  // a scenario chose another display speed
+  // A scenario's comparison waits for its live run to finish (loadScenario with start).
+  void compareQueued(const QString& scenario, int variants);
 
  private:
   void connectSource(SnapshotSource* s);
@@ -175,6 +186,9 @@ class WorkbenchSession : public QObject {
   std::vector<VariantSpec> variants_;  // the loaded scenario's comparison (empty when it has none)
   WorkloadSpec variantWorkload_;
   bool workloadStarted_ = false;
+  int stepsPerSecond_ = 0;
+  bool startPending_ = false;   // the pending scenario starts its live run when applied
+  bool compareQueued_ = false;  // the scenario's comparison starts when its live workload has finished
   std::vector<StepMetrics> steps_;
   CompareResultPtr compare_;
   int64_t shownStep_ = -1;

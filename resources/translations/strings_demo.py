@@ -1,0 +1,27 @@
+# zh_TW / zh_CN texts of scenarios as complete states, pending settings and the presentation strip's
+# conditions (loaded by fill_translations.py).
+T = {
+    '"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.':
+        ('「%1」比較 %n 個變體：它們會在即時執行結束後各自在自己的引擎上執行，或按「比較」立即執行。',
+         '“%1”比较 %n 个变体：它们会在实时运行结束后各自在自己的引擎上运行，或按“比较”立即运行。'),
+    "run ended: tokens/s is the whole run's average": ('執行已結束：token/秒為整次執行的平均', '运行已结束：token/秒为整次运行的平均'),
+    '%1 uses the applied settings; not applied yet: %2 (press Apply in Engine settings).':
+        ('%1 使用已套用的設定；尚未套用：%2（請在「引擎設定」按「套用」）。',
+         '%1 使用已应用的设置；尚未应用：%2（请在“引擎设置”按“应用”）。'),
+    'Apply %n change(s) (rebuilds the engine)': ('套用 %n 項變更（重建引擎）', '应用 %n 项更改（重建引擎）'),
+    'Apply and reset': ('套用並重設', '应用并重置'),
+    'KV cache %1': ('KV 快取 %1', 'KV 缓存 %1'),
+    'Not applied yet: %1. The engine still runs the applied settings; Apply rebuilds it.':
+        ('尚未套用：%1。引擎仍以已套用的設定執行；按「套用」會重建引擎。',
+         '尚未应用：%1。引擎仍以已应用的设置运行；按“应用”会重建引擎。'),
+    'Reset without them': ('不套用，直接重設', '不应用，直接重置'),
+    'Settings not applied': ('設定尚未套用', '设置尚未应用'),
+    'Step –': ('第 – 步', '第 – 步'),
+    'These settings are changed but not applied: %1.\n\nReset restarts the workload on the engine as it is. Apply them first?':
+        ('這些設定已變更但尚未套用：%1。\n\n重設會在目前的引擎上重新開始工作負載。要先套用它們嗎？',
+         '这些设置已更改但尚未应用：%1。\n\n重置会在当前的引擎上重新开始工作负载。要先应用它们吗？'),
+    'display paced at %1 steps/s: latencies include the pauses': ('顯示速度限制為每秒 %1 步：延遲包含暫停時間', '显示速度限制为每秒 %1 步：延迟包含暂停时间'),
+    'no KV cache (recompute)': ('無 KV 快取（重新計算）', '无 KV 缓存（重新计算）'),
+    'speculation %1, k = %2': ('推測解碼 %1，k = %2', '推测解码 %1，k = %2'),
+    'weights %1': ('權重 %1', '权重 %1'),
+}

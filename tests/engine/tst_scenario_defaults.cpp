@@ -1,0 +1,77 @@
+// A scenario is a complete state: the engine settings and weights it runs with depend on the scenario
+// alone (and the machine's thread count and backend), never on what ran before it; its display speed
+// is read, bounded and written back.
+#include <QtTest/QtTest>
+
+#include "engine/workload/scenario.h"
+
+using namespace inferscope;
+
+class TstScenarioDefaults : public QObject {
+  Q_OBJECT
+ private slots:
+  void absentKeysTakeTheDefaultsNotThePreviousState() {
+    // What a quantization-and-speculation demo leaves behind in the settings.
+    EngineConfig left;
+    left.threads = 3;
+    left.block_size = 64;
+    left.prefix_caching = !EngineConfig{}.prefix_caching;
+    left.sched.max_num_seqs = 9;
+    left.spec = spec::parse_spec("ngram:3");
+    left.kv_dtype = kernels::KvDtype::INT8;
+    left.metrics_ring = 1234;
+    const Scenario s = parse_scenario(nlohmann::json::parse(R"({"name": "plain", "engine": {"max_seqs": 4}})"));
+    const EngineConfig c = scenario_engine_config(s, left);
+    const EngineConfig d;
+    QCOMPARE(c.sched.max_num_seqs, 4);               // named
+    QCOMPARE(c.block_size, d.block_size);            // not named: the default, not 64
+    QCOMPARE(c.prefix_caching, d.prefix_caching);
+    QCOMPARE(int(c.kv_dtype), int(d.kv_dtype));
+    QVERIFY(!c.spec.enabled());                      // speculation off unless named
+    QCOMPARE(c.threads, 3);                          // the machine's
+    QCOMPARE(c.metrics_ring, size_t(1234));          // the program's
+    // The same scenario gives the same settings whatever was left behind.
+    QCOMPARE(engine_config_to_json(c).dump(), engine_config_to_json(scenario_engine_config(s, [] {
+                                                EngineConfig m;
+                                                m.threads = 3;
+                                                m.metrics_ring = 1234;
+                                                return m;
+                                              }())).dump());
+  }
+
+  void namedThreadsWin() {
+    EngineConfig machine;
+    machine.threads = 2;
+    const Scenario s = parse_scenario(nlohmann::json::parse(R"({"engine": {"threads": 1}})"));
+    QCOMPARE(scenario_engine_config(s, machine).threads, 1);
+  }
+
+  void weightsDefaultToStored() {
+    QCOMPARE(scenario_weight_mode(parse_scenario(nlohmann::json::object())).name(), std::string("stored"));
+    QVERIFY(!scenario_weight_mode(parse_scenario(nlohmann::json::object())).requantizes());
+    const Scenario q = parse_scenario(nlohmann::json::parse(R"({"weights": "sim:int4:g128", "outlier": 10})"));
+    const quant::WeightMode m = scenario_weight_mode(q);
+    QCOMPARE(m.name(), std::string("sim:int4:g128"));
+    QVERIFY(m.outlier.has_value());
+    QCOMPARE(*m.outlier, 10.0f);
+  }
+
+  void stepsPerSecondIsBoundedAndRoundTrips() {
+    QVERIFY(!parse_scenario(nlohmann::json::object()).steps_per_second.has_value());
+    const Scenario s = parse_scenario(nlohmann::json::parse(R"({"steps_per_second": 5})"));
+    QCOMPARE(*s.steps_per_second, 5);
+    QCOMPARE(*parse_scenario(scenario_to_json(s)).steps_per_second, 5);
+    for (const char* bad : {R"({"steps_per_second": -1})", R"({"steps_per_second": 21})", R"({"steps_per_second": 2.5})",
+                            R"({"steps_per_second": "fast"})"}) {
+      try {
+        parse_scenario(nlohmann::json::parse(bad));
+        QFAIL(bad);
+      } catch (const std::invalid_argument& e) {
+        QVERIFY2(std::string(e.what()).find("steps_per_second") != std::string::npos, e.what());
+      }
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TstScenarioDefaults)
+#include "tst_scenario_defaults.moc"
