@@ -570,11 +570,15 @@ class TstWorkbench : public QObject {
     w->controller()->run();
     QTRY_VERIFY_WITH_TIMEOUT(w->controller()->totalSteps() > 3, 20000);
     QVERIFY(w->controller()->isRunning());
+    // Within about one step, not after the remaining thousands: the bound scales with this machine's
+    // own step time, so a loaded machine (slower steps) does not fail it.
+    double slowest = 0;
+    for (const auto& m : w->controller()->fullLog()) slowest = std::max(slowest, m.step_ms);
     QElapsedTimer t;
     t.start();
     w->close();
     w.reset();
-    QVERIFY2(t.elapsed() < 1000, qPrintable(QString::number(t.elapsed())));
+    QVERIFY2(double(t.elapsed()) < 1000.0 + 10.0 * slowest, qPrintable(QStringLiteral("%1 ms (slowest step %2 ms)").arg(t.elapsed()).arg(slowest)));
   }
 };
 
