@@ -543,8 +543,14 @@ void MainWindow::connectSession() {
     compareAct_->setEnabled(session_->hasVariants());
     leaveStartPage();
   });
-  connect(session_, &WorkbenchSession::compareStarted, this, [this] { compareAct_->setEnabled(false); });
-  connect(session_, &WorkbenchSession::compareFinished, this, [this] { compareAct_->setEnabled(session_->hasVariants()); });
+  connect(session_, &WorkbenchSession::compareStarted, this, [this] {
+    compareAct_->setEnabled(false);
+    updateStatus();
+  });
+  connect(session_, &WorkbenchSession::compareFinished, this, [this] {
+    compareAct_->setEnabled(session_->hasVariants());
+    updateStatus();
+  });
   connect(session_, &WorkbenchSession::runningChanged, this, [this] { retranslateUi(); });
   connect(session_, &WorkbenchSession::stepsPerSecondChanged, this, [this](int sps) {
     const int i = int(std::find(std::begin(kSpeeds), std::end(kSpeeds), sps) - std::begin(kSpeeds));
@@ -651,9 +657,11 @@ void MainWindow::updateStatus() {
   if (!statusRun_) return;
   const auto snap = session_->lastSnapshot();
   const qint64 running = snap ? snap->totals.running : 0, waiting = snap ? snap->totals.waiting : 0;
+  // The newest engine step, numbered as on the timeline and the presentation strip (0-based).
+  const int64_t steps = session_->totalSteps();
   statusRun_->setText(tr("%1 | step %2 | %3 running, %4 waiting | %5 KV blocks")
                           .arg(runStateText())
-                          .arg(session_->totalSteps())
+                          .arg(steps > 0 ? QString::number(steps - 1) : QStringLiteral("–"))
                           .arg(running)
                           .arg(waiting)
                           .arg(session_->numBlocks()));
@@ -666,6 +674,7 @@ void MainWindow::updateStatus() {
 QString MainWindow::runStateText() const {
   const auto snap = session_->lastSnapshot();
   const bool work = session_->hasUnfinishedWork();
+  if (session_->isComparing()) return tr("comparing variants");  // the engine thread runs them now
   if (!session_->isRunning()) return work ? tr("paused") : tr("stopped");
   if (work) return tr("running");
   return snap && snap->totals.submitted > 0 ? tr("idle: all requests ended") : tr("idle: waiting for requests");

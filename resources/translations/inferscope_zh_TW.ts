@@ -1638,7 +1638,7 @@
         <location filename="../../ui/main_window.cpp" line="93" />
         <location filename="../../ui/main_window.cpp" line="133" />
         <location filename="../../ui/main_window.cpp" line="292" />
-        <location filename="../../ui/main_window.cpp" line="707" />
+        <location filename="../../ui/main_window.cpp" line="716" />
         <location filename="../../ui/main_window_layout.cpp" line="263" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
@@ -1979,77 +1979,82 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="567" />
+        <location filename="../../ui/main_window.cpp" line="573" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="567" />
+        <location filename="../../ui/main_window.cpp" line="573" />
         <source>Reading %p%</source>
         <translation>讀取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="592" />
+        <location filename="../../ui/main_window.cpp" line="598" />
         <source>Not applied: %1</source>
         <translation>未套用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="596" />
+        <location filename="../../ui/main_window.cpp" line="602" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="604" />
+        <location filename="../../ui/main_window.cpp" line="610" />
         <source>Discard running work?</source>
         <translation>要捨棄執行中的工作嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="605" />
+        <location filename="../../ui/main_window.cpp" line="611" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="615" />
+        <location filename="../../ui/main_window.cpp" line="621" />
         <source>Weights not changed</source>
         <translation>權重未變更</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="654" />
+        <location filename="../../ui/main_window.cpp" line="662" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="661" />
+        <location filename="../../ui/main_window.cpp" line="669" />
         <source>Recording of %1 (no engine)</source>
         <translation>%1 的錄製檔（無引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="663" />
+        <location filename="../../ui/main_window.cpp" line="671" />
         <source>No model loaded</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="669" />
+        <location filename="../../ui/main_window.cpp" line="677" />
+        <source>comparing variants</source>
+        <translation>正在比較變體</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="678" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="669" />
+        <location filename="../../ui/main_window.cpp" line="678" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="670" />
+        <location filename="../../ui/main_window.cpp" line="679" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="671" />
+        <location filename="../../ui/main_window.cpp" line="680" />
         <source>idle: all requests ended</source>
         <translation>閒置：所有請求皆已結束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="671" />
+        <location filename="../../ui/main_window.cpp" line="680" />
         <source>idle: waiting for requests</source>
         <translation>閒置：等待請求</translation>
     </message>

@@ -25,3 +25,6 @@ T = {
     'speculation %1, k = %2': ('推測解碼 %1，k = %2', '推测解码 %1，k = %2'),
     'weights %1': ('權重 %1', '权重 %1'),
 }
+T.update({
+    'comparing variants': ('正在比較變體', '正在比较变体'),
+})
