@@ -569,108 +569,210 @@
 <context>
     <name>inferscope::ui::ComparePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="105" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="147" />
         <source>Comparing %n variant(s) of "%1" ...</source>
         <translation><numerusform>正在比较“%1”的 %n 个变体…</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="112" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="154" />
         <source>Comparing "%1": running variant %2 of %3 (%4) on a fresh engine ...</source>
         <translation>正在比较“%1”：在新引擎上运行第 %2／%3 个变体（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="139" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="181" />
         <source>%1: slots</source>
         <translation>%1：槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="140" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="182" />
         <source>%1: tokens</source>
         <translation>%1：token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="152" />
-        <source>failed: %1</source>
-        <translation>失败：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
-        <source>Per-step utilization by variant</source>
-        <translation>各变体的每步利用率</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
-        <source>Engine step</source>
-        <translation>引擎步数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
-        <source>Fraction</source>
-        <translation>比例</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="188" />
-        <source>Throughput by variant</source>
-        <translation>各变体的吞吐量</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="188" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
-        <source>Engine time (s)</source>
-        <translation>引擎时间（秒）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="188" />
-        <source>Tokens/s</source>
-        <translation>token／秒</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="189" />
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
         <source>Variant</source>
         <translation>变体</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <source>Engine time (s)</source>
+        <translation>引擎时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
         <source>Tokens/s overall</source>
         <translation>整体 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <source>TTFT p50 (ms)</source>
+        <translation>TTFT p50（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
+        <source>TTFT p95 (ms)</source>
+        <translation>TTFT p95（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位利用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
         <source>Preemptions</source>
         <translation>抢占次数</translation>
     </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
+        <source>Prefix hits (%)</source>
+        <translation>前缀命中（%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <source>KV peak (MiB)</source>
+        <translation>KV 峰值（MiB）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
+        <source>KV waste, mean (MiB)</source>
+        <translation>KV 浪费，平均（MiB）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
+        <source>Contiguous peak (MiB)</source>
+        <translation>连续分配峰值（MiB）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <source>Drafts accepted (%)</source>
+        <translation>草稿接受率（%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <source>Tokens per step</source>
+        <translation>每步 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
+        <source>KV blocks</source>
+        <translation>KV 块</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="234" />
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
+        <source>Continuous batching finished the same requests in %1 s, static in %2 s (%3x); median TTFT %4 vs %5 ms.</source>
+        <translation>连续批处理以 %1 秒完成相同的请求，静态批处理需 %2 秒（%3 倍）；TTFT 中位数 %4 对 %5 毫秒。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="290" />
+        <source>Prefix caching served %1% of the prompt tokens from the cache: KV peak %2 vs %3 MiB, median TTFT %4 vs %5 ms.</source>
+        <translation>前缀缓存从缓存提供了 %1% 的提示 token：KV 峰值 %2 对 %3 MiB，TTFT 中位数 %4 对 %5 毫秒。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="296" />
+        <source>block %1: %2 MiB</source>
+        <translation>块 %1：%2 MiB</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="297" />
+        <source>KV waste (allocated − stored, mean over the run): %1. Bigger blocks leave more unused slots at the end of each sequence.</source>
+        <translation>KV 浪费（已分配 − 已存储，整次运行平均）：%1。块越大，每个序列末端留下的空槽位越多。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="304" />
+        <source>%1: %2% of drafts accepted, %3 s</source>
+        <translation>%1：接受 %2% 的草稿，%3 秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="306" />
+        <source>%1: %2 s</source>
+        <translation>%1：%2 秒</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="194" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="312" />
+        <source>%1: %2 blocks, %n preemption(s)</source>
+        <translation><numerusform>%1：%2 个块，%n 次抢占</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="315" />
+        <source>The same KV budget holds: %1.</source>
+        <translation>同样的 KV 预算可容纳：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="321" />
+        <source>Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).</source>
+        <translation>最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="348" />
+        <source>Per-step utilization by variant</source>
+        <translation>各变体的每步利用率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="348" />
+        <source>Engine step</source>
+        <translation>引擎步数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="348" />
+        <source>Fraction</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <source>Throughput by variant</source>
+        <translation>各变体的吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <source>Tokens/s</source>
+        <translation>token／秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="350" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/compare/compare_panel.cpp" line="354" />
         <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
         <translation><numerusform>“%1”比较 %n 个变体：它们会在实时运行结束后各自在自己的引擎上运行，或按“比较”立即运行。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="197" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="357" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>加载一个比较设置的场景（场景菜单），即可并排运行各变体。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="199" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="359" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>“%1”的比较在 %n 个变体后取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="202" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="362" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>“%1”：每个变体都在自己的引擎上把同一份工作负载跑完。</translation>
     </message>

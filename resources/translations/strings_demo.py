@@ -28,3 +28,28 @@ T = {
 T.update({
     'comparing variants': ('正在比較變體', '正在比较变体'),
 })
+T.update({
+    '%1: %2 s': ('%1：%2 秒', '%1：%2 秒'),
+    '%1: %2% of drafts accepted, %3 s': ('%1：接受 %2% 的草稿，%3 秒', '%1：接受 %2% 的草稿，%3 秒'),
+    'Contiguous peak (MiB)': ('連續配置峰值（MiB）', '连续分配峰值（MiB）'),
+    'Continuous batching finished the same requests in %1 s, static in %2 s (%3x); median TTFT %4 vs %5 ms.':
+        ('連續批次以 %1 秒完成相同的請求，靜態批次需 %2 秒（%3 倍）；TTFT 中位數 %4 對 %5 毫秒。',
+         '连续批处理以 %1 秒完成相同的请求，静态批处理需 %2 秒（%3 倍）；TTFT 中位数 %4 对 %5 毫秒。'),
+    'Drafts accepted (%)': ('草稿接受率（%）', '草稿接受率（%）'),
+    'Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).': ('最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。', '最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。'),
+    'KV peak (MiB)': ('KV 峰值（MiB）', 'KV 峰值（MiB）'),
+    'KV waste (allocated − stored, mean over the run): %1. Bigger blocks leave more unused slots at the end of each sequence.':
+        ('KV 浪費（已配置 − 已儲存，整次執行平均）：%1。區塊越大，每個序列末端留下的空格位越多。',
+         'KV 浪费（已分配 − 已存储，整次运行平均）：%1。块越大，每个序列末端留下的空槽位越多。'),
+    'KV waste, mean (MiB)': ('KV 浪費，平均（MiB）', 'KV 浪费，平均（MiB）'),
+    'Prefix caching served %1% of the prompt tokens from the cache: KV peak %2 vs %3 MiB, median TTFT %4 vs %5 ms.':
+        ('前綴快取從快取提供了 %1% 的提示 token：KV 峰值 %2 對 %3 MiB，TTFT 中位數 %4 對 %5 毫秒。',
+         '前缀缓存从缓存提供了 %1% 的提示 token：KV 峰值 %2 对 %3 MiB，TTFT 中位数 %4 对 %5 毫秒。'),
+    'Prefix hits (%)': ('前綴命中（%）', '前缀命中（%）'),
+    'TTFT p50 (ms)': ('TTFT p50（毫秒）', 'TTFT p50（毫秒）'),
+    'TTFT p95 (ms)': ('TTFT p95（毫秒）', 'TTFT p95（毫秒）'),
+    'block %1: %2 MiB': ('區塊 %1：%2 MiB', '块 %1：%2 MiB'),
+    'KV blocks': ('KV 區塊', 'KV 块'),
+    '%1: %2 blocks, %n preemption(s)': ('%1：%2 個區塊，%n 次搶占', '%1：%2 个块，%n 次抢占'),
+    'The same KV budget holds: %1.': ('同樣的 KV 預算可容納：%1。', '同样的 KV 预算可容纳：%1。'),
+})

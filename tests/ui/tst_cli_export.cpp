@@ -81,6 +81,10 @@ class TstCliExport : public QObject {
     const qint64 staticSteps = variants[1].toObject().value("steps").toInteger();
     QVERIFY2(staticSteps > contSteps, qPrintable(QStringLiteral("%1 vs %2").arg(staticSteps).arg(contSteps)));
     for (const auto& v : variants) QCOMPARE(v.toObject().value("generated_tokens").toInteger(), variants[0].toObject().value("generated_tokens").toInteger());
+    // The demo's point, stated with the variants' own figures.
+    for (const auto& v : variants) QVERIFY(v.toObject().value("ttft_p50_ms").toDouble() > 0);
+    QVERIFY2(m.value("compare_finding").toString().startsWith(QStringLiteral("Continuous batching finished the same requests in")),
+             qPrintable(m.value("compare_finding").toString()));
 
     // Every file the manifest lists exists; every chart has PNG 1x, 2x (exactly twice the size) and SVG.
     const QJsonArray files = m.value("files").toArray();

@@ -1,6 +1,7 @@
 #include "ui/compare/compare_panel.h"
 
 #include <QEvent>
+#include <QFontInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -9,9 +10,11 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <limits>
 #include <numeric>
 
+#include "engine/spec/spec_config.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/export/chart_export.h"
 
@@ -27,6 +30,36 @@ QString columnKey(const std::string& variant, const char* what) {
   return fileKey(QString::fromStdString(variant)) + QLatin1Char('_') + QLatin1String(what);
 }
 
+// What a comparison is about: the one setting its variants change (several: Generic).
+enum class Focus { Generic, Batching, PrefixCache, BlockSize, Speculation, KvDtype };
+
+Focus focusOf(const std::vector<VariantResult>& vs) {
+  if (vs.size() < 2) return Focus::Generic;
+  bool batching = false, prefix = false, block = false, spec = false, dtype = false, other = false;
+  const EngineConfig& a = vs.front().config;
+  for (size_t i = 1; i < vs.size(); ++i) {
+    const EngineConfig& b = vs[i].config;
+    batching |= a.sched.batching != b.sched.batching;
+    prefix |= a.prefix_caching != b.prefix_caching;
+    block |= a.block_size != b.block_size;
+    spec |= a.spec.enabled() != b.spec.enabled() || spec::to_string(a.spec) != spec::to_string(b.spec);
+    dtype |= a.kv_dtype != b.kv_dtype;
+    other |= a.kv_budget_bytes != b.kv_budget_bytes || a.attention != b.attention ||
+             a.sched.max_num_seqs != b.sched.max_num_seqs || a.sched.recompute_all != b.sched.recompute_all ||
+             a.parallel.mode != b.parallel.mode || a.parallel.micro_batches != b.parallel.micro_batches;
+  }
+  if (int(batching) + int(prefix) + int(block) + int(spec) + int(dtype) + int(other) != 1) return Focus::Generic;
+  if (dtype) return Focus::KvDtype;
+  if (batching) return Focus::Batching;
+  if (prefix) return Focus::PrefixCache;
+  if (block) return Focus::BlockSize;
+  if (spec) return Focus::Speculation;
+  return Focus::Generic;
+}
+
+QString mib(double bytes) { return QString::number(bytes / 1048576.0, 'f', 1); }
+QString ms(double v) { return QString::number(v, 'f', 0); }
+
 double mean(const std::vector<StepMetrics>& steps, double StepMetrics::*field) {
   if (steps.empty()) return 0;
   return std::accumulate(steps.begin(), steps.end(), 0.0, [&](double a, const StepMetrics& m) { return a + m.*field; }) /
@@ -38,6 +71,14 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("compare"));
   status_ = new QLabel;
   status_->setWordWrap(true);
+  finding_ = new QLabel;
+  finding_->setObjectName(QStringLiteral("compare_finding"));
+  finding_->setWordWrap(true);
+  QFont ff = finding_->font();
+  ff.setBold(true);
+  ff.setPixelSize(std::max(14, QFontInfo(ff).pixelSize() * 5 / 4));
+  finding_->setFont(ff);
+  finding_->setVisible(false);
   progress_ = new QProgressBar;
   progress_->setVisible(false);
   progress_->setMaximumWidth(240);
@@ -68,6 +109,7 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent) {
   auto* l = new QVBoxLayout(this);
   l->setContentsMargins(2, 2, 2, 2);
   l->addLayout(top);
+  l->addWidget(finding_);
   l->addLayout(grid, 1);
   l->addWidget(summary_);
   retranslateUi();
@@ -127,8 +169,8 @@ void ComparePanel::fillCharts() {
   util_->removeAllSeries();
   throughput_->removeAllSeries();
   summary_->setRowCount(0);
+  finding_->setVisible(false);
   if (!result_) return;
-  int row = 0;
   for (size_t i = 0; i < result_->variants.size(); ++i) {
     const VariantResult& v = result_->variants[i];
     const QColor color = kVariantColors[i % std::size(kVariantColors)];
@@ -146,23 +188,145 @@ void ComparePanel::fillCharts() {
       util_->appendPoint(tok, {double(m.step), m.token_utilization});
       throughput_->appendPoint(tps, {engineS, m.tokens_per_s});
     }
-    summary_->insertRow(row);
-    const QStringList cells = {
-        name,
-        v.error.empty() ? QString::number(v.steps.size()) : tr("failed: %1").arg(QString::fromStdString(v.error)),
-        QString::number(v.engine_s, 'f', 2),
-        QString::number(v.engine_s > 0 ? v.generated_tokens / v.engine_s : 0.0, 'f', 1),
-        QString::number(100.0 * mean(v.steps, &StepMetrics::slot_utilization), 'f', 1),
-        QString::number(v.preemptions)};
-    for (int c = 0; c < cells.size(); ++c) {
-      auto* item = new QTableWidgetItem(cells[c]);
-      if (c == 0) item->setForeground(color);
-      summary_->setItem(row, c, item);
-    }
-    ++row;
   }
+  fillSummary();
   util_->refresh();
   throughput_->refresh();
+}
+
+void ComparePanel::fillSummary() {
+  summary_->setRowCount(0);
+  // The common columns, then the ones for what this demo is about.
+  QStringList headers = {tr("Variant"), tr("Steps"), tr("Engine time (s)"), tr("Tokens/s overall")};
+  if (!result_) {
+    summary_->setColumnCount(int(headers.size()));
+    summary_->setHorizontalHeaderLabels(headers);
+    return;
+  }
+  const Focus focus = focusOf(result_->variants);
+  switch (focus) {
+    case Focus::Batching:
+      headers << tr("TTFT p50 (ms)") << tr("TTFT p95 (ms)") << tr("Mean slot utilization (%)") << tr("Preemptions");
+      break;
+    case Focus::PrefixCache:
+      headers << tr("Prefix hits (%)") << tr("KV peak (MiB)") << tr("TTFT p50 (ms)") << tr("TTFT p95 (ms)");
+      break;
+    case Focus::BlockSize:
+      headers << tr("KV waste, mean (MiB)") << tr("KV peak (MiB)") << tr("Contiguous peak (MiB)") << tr("Preemptions");
+      break;
+    case Focus::Speculation:
+      headers << tr("Drafts accepted (%)") << tr("Tokens per step") << tr("TTFT p50 (ms)");
+      break;
+    case Focus::KvDtype:
+      headers << tr("KV blocks") << tr("KV peak (MiB)") << tr("Preemptions") << tr("TTFT p50 (ms)");
+      break;
+    case Focus::Generic:
+      headers << tr("Mean slot utilization (%)") << tr("KV peak (MiB)") << tr("TTFT p50 (ms)") << tr("Preemptions");
+      break;
+  }
+  summary_->setColumnCount(int(headers.size()));
+  summary_->setHorizontalHeaderLabels(headers);
+  const auto pct = [](double v) { return v < 0 ? QStringLiteral("–") : QString::number(v, 'f', 1); };
+  for (size_t i = 0; i < result_->variants.size(); ++i) {
+    const VariantResult& v = result_->variants[i];
+    QStringList cells = {
+        QString::fromStdString(v.name),
+        v.error.empty() ? QString::number(v.steps.size()) : tr("failed: %1").arg(QString::fromStdString(v.error)),
+        QString::number(v.engine_s, 'f', 2),
+        QString::number(v.engine_s > 0 ? v.generated_tokens / v.engine_s : 0.0, 'f', 1)};
+    const QString slotUse = QString::number(100.0 * mean(v.steps, &StepMetrics::slot_utilization), 'f', 1);
+    switch (focus) {
+      case Focus::Batching: cells << ms(v.ttft_p50_ms) << ms(v.ttft_p95_ms) << slotUse << QString::number(v.preemptions); break;
+      case Focus::PrefixCache: cells << pct(v.prefix_hit_pct) << mib(double(v.kv_peak_bytes)) << ms(v.ttft_p50_ms) << ms(v.ttft_p95_ms); break;
+      case Focus::BlockSize:
+        cells << mib(v.kv_waste_mean_bytes) << mib(double(v.kv_peak_bytes)) << mib(double(v.contiguous_peak_bytes))
+              << QString::number(v.preemptions);
+        break;
+      case Focus::Speculation:
+        cells << pct(v.spec_accept_pct) << QString::number(v.steps.empty() ? 0.0 : double(v.generated_tokens) / double(v.steps.size()), 'f', 2)
+              << ms(v.ttft_p50_ms);
+        break;
+      case Focus::KvDtype:
+        cells << QString::number(v.steps.empty() ? 0 : v.steps.back().kv_blocks_total) << mib(double(v.kv_peak_bytes))
+              << QString::number(v.preemptions) << ms(v.ttft_p50_ms);
+        break;
+      case Focus::Generic: cells << slotUse << mib(double(v.kv_peak_bytes)) << ms(v.ttft_p50_ms) << QString::number(v.preemptions); break;
+    }
+    summary_->insertRow(int(i));
+    for (int c = 0; c < cells.size(); ++c) {
+      auto* item = new QTableWidgetItem(cells[c]);
+      if (c == 0) item->setForeground(kVariantColors[i % std::size(kVariantColors)]);
+      summary_->setItem(int(i), c, item);
+    }
+  }
+  const QString f = finding();
+  finding_->setText(f);
+  finding_->setVisible(!f.isEmpty());
+}
+
+QString ComparePanel::finding() const {
+  if (!result_ || result_->variants.size() < 2 || result_->cancelled) return {};
+  const auto& vs = result_->variants;
+  for (const auto& v : vs)
+    if (!v.error.empty()) return {};
+  const auto name = [](const VariantResult& v) { return QString::fromStdString(v.name); };
+  switch (focusOf(vs)) {
+    case Focus::Batching: {
+      const VariantResult* cont = nullptr;
+      const VariantResult* stat = nullptr;
+      for (const auto& v : vs) (v.config.sched.batching == BatchingMode::Static ? stat : cont) = &v;
+      if (!cont || !stat || cont->engine_s <= 0) break;
+      return tr("Continuous batching finished the same requests in %1 s, static in %2 s (%3x); median TTFT %4 vs %5 ms.")
+          .arg(cont->engine_s, 0, 'f', 2)
+          .arg(stat->engine_s, 0, 'f', 2)
+          .arg(stat->engine_s / cont->engine_s, 0, 'f', 2)
+          .arg(ms(cont->ttft_p50_ms), ms(stat->ttft_p50_ms));
+    }
+    case Focus::PrefixCache: {
+      const VariantResult* on = nullptr;
+      const VariantResult* off = nullptr;
+      for (const auto& v : vs) (v.config.prefix_caching ? on : off) = &v;
+      if (!on || !off) break;
+      return tr("Prefix caching served %1% of the prompt tokens from the cache: KV peak %2 vs %3 MiB, median TTFT %4 vs %5 ms.")
+          .arg(std::max(0.0, on->prefix_hit_pct), 0, 'f', 0)
+          .arg(mib(double(on->kv_peak_bytes)), mib(double(off->kv_peak_bytes)), ms(on->ttft_p50_ms), ms(off->ttft_p50_ms));
+    }
+    case Focus::BlockSize: {
+      std::vector<const VariantResult*> bySize;
+      for (const auto& v : vs) bySize.push_back(&v);
+      std::sort(bySize.begin(), bySize.end(), [](auto* a, auto* b) { return a->config.block_size < b->config.block_size; });
+      QStringList parts;
+      for (const auto* v : bySize) parts << tr("block %1: %2 MiB").arg(v->config.block_size).arg(mib(v->kv_waste_mean_bytes));
+      return tr("KV waste (allocated − stored, mean over the run): %1. Bigger blocks leave more unused slots at the end of each sequence.")
+          .arg(parts.join(QStringLiteral(", ")));
+    }
+    case Focus::Speculation: {
+      QStringList parts;
+      for (const auto& v : vs)
+        if (v.spec_accept_pct >= 0)
+          parts << tr("%1: %2% of drafts accepted, %3 s").arg(name(v)).arg(v.spec_accept_pct, 0, 'f', 0).arg(v.engine_s, 0, 'f', 2);
+        else
+          parts << tr("%1: %2 s").arg(name(v)).arg(v.engine_s, 0, 'f', 2);
+      return parts.join(QStringLiteral("; ")) + QLatin1Char('.');
+    }
+    case Focus::KvDtype: {
+      QStringList parts;
+      for (const auto& v : vs)
+        parts << tr("%1: %2 blocks, %n preemption(s)", nullptr, int(v.preemptions))
+                     .arg(QString::fromLatin1(kernels::kv_dtype_name(v.config.kv_dtype)))
+                     .arg(v.steps.empty() ? 0 : v.steps.back().kv_blocks_total);
+      return tr("The same KV budget holds: %1.").arg(parts.join(QStringLiteral("; ")));
+    }
+    case Focus::Generic: break;
+  }
+  const auto [fast, slow] = std::minmax_element(vs.begin(), vs.end(), [](const VariantResult& a, const VariantResult& b) { return a.engine_s < b.engine_s; });
+  if (fast->engine_s <= 0) return {};
+  return tr("Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).")
+      .arg(name(*fast))
+      .arg(fast->engine_s, 0, 'f', 2)
+      .arg(name(*slow))
+      .arg(slow->engine_s, 0, 'f', 2)
+      .arg(slow->engine_s / fast->engine_s, 0, 'f', 2);
 }
 
 void ComparePanel::setLineWidth(qreal w) {
@@ -187,8 +351,7 @@ void ComparePanel::retranslateUi() {
   util_->setTitles(tr("Per-step utilization by variant"), tr("Engine step"), tr("Fraction"));
   throughput_->setTitles(tr("Throughput by variant"), tr("Engine time (s)"), tr("Tokens/s"));
   cancel_->setText(tr("Cancel"));
-  summary_->setHorizontalHeaderLabels({tr("Variant"), tr("Steps"), tr("Engine time (s)"), tr("Tokens/s overall"),
-                                       tr("Mean slot utilization (%)"), tr("Preemptions")});
+  fillSummary();
   if (running_) return;
   if (queued_ > 0 && !result_)
     status_->setText(tr("\"%1\" compares %n variant(s): they run on their own engines when the live run has finished, "

@@ -31,6 +31,10 @@ class ComparePanel : public QWidget {
   // time, which differs between variants: no cursor there); nullopt hides it.
   void setCursorStep(std::optional<int64_t> step);
   CompareResultPtr result() const { return result_; }
+  // The one-line finding computed from the variants' numbers for what the demo is about (batching:
+  // time and TTFT; prefix caching: hits, KV peak, TTFT; block size: KV waste; speculation: acceptance;
+  // otherwise the fastest and slowest); empty before a result.
+  QString finding() const;
   // The charts, for export and context menus (they have points only once a comparison has run).
   std::vector<MetricsChart*> charts() const { return {util_, throughput_}; }
   MetricsChart* utilizationChart() const { return util_; }
@@ -47,8 +51,10 @@ class ComparePanel : public QWidget {
  private:
   void retranslateUi();
   void fillCharts();
+  void fillSummary();
 
   QLabel* status_ = nullptr;
+  QLabel* finding_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QPushButton* cancel_ = nullptr;
   MetricsChart* util_ = nullptr;

@@ -1,12 +1,21 @@
 #include "ui/compare/variant_run.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace inferscope::ui {
 
 namespace {
 constexpr int64_t kMaxSteps = 1'000'000;  // a scheduler bug must not hang the engine thread forever
+
+// Nearest-rank percentile (q in [0, 1]); 0 for no values.
+double percentile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t rank = size_t(std::ceil(q * double(v.size())));
+  return v[std::min(v.size() - 1, rank > 0 ? rank - 1 : 0)];
+}
 }
 
 std::vector<VariantSpec> scenario_variants(const Scenario& scenario, const EngineConfig& base) {
@@ -50,7 +59,28 @@ VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const
     }
     r.steps = engine.metrics().full_log();
     for (const auto& m : r.steps) r.engine_s += m.step_ms / 1000.0;
-    for (const auto& info : engine.all_requests()) r.generated_tokens += info.n_generated;
+    std::vector<double> ttft;
+    for (const auto& info : engine.all_requests()) {
+      r.generated_tokens += info.n_generated;
+      if (info.n_generated > 0 && info.ttft_ms >= 0) ttft.push_back(info.ttft_ms);
+    }
+    r.ttft_p50_ms = percentile(ttft, 0.50);
+    r.ttft_p95_ms = percentile(ttft, 0.95);
+    int64_t hit = 0, query = 0, drafted = 0, accepted = 0, held = 0;
+    double waste = 0;
+    for (const auto& m : r.steps) {
+      r.kv_peak_bytes = std::max(r.kv_peak_bytes, m.kv_bytes_allocated);
+      r.contiguous_peak_bytes = std::max(r.contiguous_peak_bytes, m.kv_bytes_contiguous_reserved);
+      if (m.kv_bytes_allocated > 0) {
+        waste += double(m.kv_bytes_allocated - m.kv_bytes_logical);
+        ++held;
+      }
+      hit += m.prefix_hit_tokens, query += m.prefix_query_tokens;
+      drafted += m.spec_drafted, accepted += m.spec_accepted;
+    }
+    r.kv_waste_mean_bytes = held > 0 ? waste / double(held) : 0.0;
+    if (query > 0) r.prefix_hit_pct = 100.0 * double(hit) / double(query);
+    if (drafted > 0) r.spec_accept_pct = 100.0 * double(accepted) / double(drafted);
     r.preemptions = engine.total_preemptions();
   } catch (const std::exception& e) {
     r.error = e.what();

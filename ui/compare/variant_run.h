@@ -25,6 +25,13 @@ struct VariantResult {
   int64_t generated_tokens = 0;     // over every request
   int64_t preemptions = 0;
   double engine_s = 0;              // sum of step times: what the comparison of speed is about
+  // What each demo is about, from the same run (docs/scenarios.md): latency, memory, cache, drafts.
+  double ttft_p50_ms = 0, ttft_p95_ms = 0;  // over the requests that produced a first token
+  int64_t kv_peak_bytes = 0;                // the largest kv_bytes_allocated of any step
+  int64_t contiguous_peak_bytes = 0;        // the largest kv_bytes_contiguous_reserved (no paging)
+  double kv_waste_mean_bytes = 0;           // allocated - stored, averaged over the steps that held any
+  double prefix_hit_pct = -1;               // prompt tokens served from the prefix cache; -1: none looked up
+  double spec_accept_pct = -1;              // drafted tokens accepted; -1: nothing drafted
   std::string error;                // non-empty when the variant could not run (bad settings)
   bool cancelled = false;
 };

@@ -30,6 +30,8 @@ QStringList exportSession(const WorkbenchSession& session, const ExportViews& vi
     for (const auto& v : r->variants) in.variantSteps.push_back({QString::fromStdString(v.name), v.steps});
   }
   in.manifest = session.manifest();
+  if (views.compare && !views.compare->finding().isEmpty())
+    in.manifest[QStringLiteral("compare_finding")] = views.compare->finding();  // the tab's one-line point
   // Every lesson page with a result on screen: its chart and, for matrix results, its heat map.
   QJsonArray lessonIds;
   if (views.lessons) {

@@ -402,6 +402,13 @@ QJsonObject WorkbenchSession::manifest() const {
       o[QStringLiteral("generated_tokens")] = qint64(v.generated_tokens);
       o[QStringLiteral("engine_s")] = v.engine_s;
       o[QStringLiteral("preemptions")] = qint64(v.preemptions);
+      // What each demo is about (the Compare tab's columns and finding).
+      o[QStringLiteral("ttft_p50_ms")] = v.ttft_p50_ms;
+      o[QStringLiteral("ttft_p95_ms")] = v.ttft_p95_ms;
+      o[QStringLiteral("kv_peak_bytes")] = qint64(v.kv_peak_bytes);
+      o[QStringLiteral("kv_waste_mean_bytes")] = v.kv_waste_mean_bytes;
+      if (v.prefix_hit_pct >= 0) o[QStringLiteral("prefix_hit_pct")] = v.prefix_hit_pct;
+      if (v.spec_accept_pct >= 0) o[QStringLiteral("spec_accept_pct")] = v.spec_accept_pct;
       if (!v.error.empty()) o[QStringLiteral("error")] = QString::fromStdString(v.error);
       variants.append(o);
     }

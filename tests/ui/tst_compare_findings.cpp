@@ -1,0 +1,160 @@
+// The Compare tab states each demo's point with its own numbers: the columns and the one-line finding
+// follow the setting the variants change (batching: time and TTFT; prefix caching: hits, KV peak, TTFT;
+// block size: KV waste; speculation: acceptance), and a real comparison fills them from its run.
+#include <QLabel>
+#include <QTableWidget>
+#include <QtTest/QtTest>
+
+#include "engine/spec/spec_config.h"
+#include "tests/common/test_support.h"
+#include "ui/compare/compare_panel.h"
+#include "ui/compare/variant_run.h"
+
+using namespace inferscope;
+using namespace inferscope::ui;
+
+namespace {
+
+VariantResult variant(const char* name, double engineS, double ttft50, int64_t kvPeakMiB) {
+  VariantResult v;
+  v.name = name;
+  v.engine_s = engineS;
+  v.ttft_p50_ms = ttft50;
+  v.ttft_p95_ms = 2 * ttft50;
+  v.kv_peak_bytes = kvPeakMiB << 20;
+  v.generated_tokens = 1000;
+  v.steps.resize(10);
+  return v;
+}
+
+QStringList headers(const QTableWidget* t) {
+  QStringList out;
+  for (int c = 0; c < t->columnCount(); ++c) out << t->horizontalHeaderItem(c)->text();
+  return out;
+}
+
+CompareResultPtr result(std::vector<VariantResult> vs) {
+  auto r = std::make_shared<CompareResult>();
+  r->scenario = "demo";
+  r->variants = std::move(vs);
+  return r;
+}
+
+}  // namespace
+
+class TstCompareFindings : public QObject {
+  Q_OBJECT
+ private slots:
+  void batchingStatesTimeAndTtft() {
+    ComparePanel p;
+    VariantResult cont = variant("continuous", 3.0, 120, 10);
+    VariantResult stat = variant("static", 4.5, 480, 10);
+    stat.config.sched.batching = BatchingMode::Static;
+    p.setResult(result({cont, stat}));
+    QCOMPARE(p.finding(),
+             QStringLiteral("Continuous batching finished the same requests in 3.00 s, static in 4.50 s (1.50x); median TTFT 120 vs 480 ms."));
+    auto* table = p.findChild<QTableWidget*>();
+    QVERIFY(table);
+    QVERIFY(headers(table).contains(QStringLiteral("TTFT p50 (ms)")));
+    QVERIFY(headers(table).contains(QStringLiteral("TTFT p95 (ms)")));
+    QCOMPARE(table->item(1, 4)->text(), QStringLiteral("480"));
+    QCOMPARE(p.findChild<QLabel*>(QStringLiteral("compare_finding"))->text(), p.finding());
+  }
+
+  void prefixCachingStatesHitsPeakAndTtft() {
+    ComparePanel p;
+    VariantResult on = variant("prefix_cache: true", 2.0, 94, 15);
+    on.prefix_hit_pct = 47.6;
+    VariantResult off = variant("no prefix cache", 2.6, 515, 30);
+    off.config.prefix_caching = false;
+    off.prefix_hit_pct = -1;
+    p.setResult(result({on, off}));
+    QCOMPARE(p.finding(), QStringLiteral("Prefix caching served 48% of the prompt tokens from the cache: KV peak 15.0 vs 30.0 MiB, "
+                                         "median TTFT 94 vs 515 ms."));
+    auto* table = p.findChild<QTableWidget*>();
+    QVERIFY(headers(table).contains(QStringLiteral("Prefix hits (%)")));
+    QCOMPARE(table->item(1, 4)->text(), QStringLiteral("–"));  // nothing looked up: not "0"
+  }
+
+  void blockSizeStatesTheWaste() {
+    ComparePanel p;
+    std::vector<VariantResult> vs;
+    for (int b : {16, 8, 64}) {
+      VariantResult v = variant("block", 1.0, 10, 4);
+      v.config.block_size = b;
+      v.kv_waste_mean_bytes = double(b) * 1024 * 64;  // b x 64 KiB
+      vs.push_back(v);
+    }
+    p.setResult(result(vs));
+    QVERIFY2(p.finding().startsWith(QStringLiteral("KV waste (allocated − stored, mean over the run): block 8: 0.5 MiB, "
+                                                   "block 16: 1.0 MiB, block 64: 4.0 MiB.")),
+             qPrintable(p.finding()));
+    QVERIFY(headers(p.findChild<QTableWidget*>()).contains(QStringLiteral("KV waste, mean (MiB)")));
+  }
+
+  void speculationStatesAcceptance() {
+    ComparePanel p;
+    VariantResult ngram = variant("ngram", 2.0, 50, 4);
+    ngram.config.spec = spec::parse_spec("ngram:3");
+    ngram.spec_accept_pct = 62.4;
+    VariantResult plain = variant("no speculation", 3.0, 50, 4);
+    p.setResult(result({ngram, plain}));
+    QCOMPARE(p.finding(), QStringLiteral("ngram: 62% of drafts accepted, 2.00 s; no speculation: 3.00 s."));
+  }
+
+  void kvDtypeStatesCapacity() {
+    ComparePanel p;
+    VariantResult f16 = variant("f16", 2.0, 50, 60);
+    f16.steps.back().kv_blocks_total = 182;
+    f16.preemptions = 12;
+    VariantResult i8 = variant("int8", 1.8, 40, 60);
+    i8.config.kv_dtype = kernels::KvDtype::INT8;
+    i8.steps.back().kv_blocks_total = 364;
+    p.setResult(result({f16, i8}));
+    QCOMPARE(p.finding(), QStringLiteral("The same KV budget holds: f16: 182 blocks, 12 preemption(s); int8: 364 blocks, 0 preemption(s)."));
+  }
+
+  void severalChangesNameTheFastest() {
+    ComparePanel p;
+    VariantResult a = variant("a", 2.0, 50, 4);
+    VariantResult b = variant("b", 5.0, 50, 4);
+    b.config.block_size = 64;
+    b.config.sched.batching = BatchingMode::Static;
+    p.setResult(result({a, b}));
+    QCOMPARE(p.finding(), QStringLiteral("Fastest: a (2.00 s); slowest: b (5.00 s, 2.50x)."));
+  }
+
+  // The figures come from the run itself: a real prefix-caching comparison on stories260K.
+  void realRunFillsTheNumbers() {
+    const std::string path = test::stories260k_path();
+    INFERSCOPE_REQUIRE_MODEL(path, "stories260K");
+    auto model = load_model(path);
+    EngineConfig on;
+    on.threads = 1;
+    on.sched.max_num_seqs = 4;
+    EngineConfig off = on;
+    off.prefix_caching = false;
+    WorkloadSpec w;
+    w.requests = 8;
+    w.prompt_min = w.prompt_max = 64;
+    w.shared_prefix = 48;
+    w.gen_min = w.gen_max = 8;
+    w.seed = 4;
+    const VariantResult a = run_variant(model, {"on", on}, w);
+    const VariantResult b = run_variant(model, {"off", off}, w);
+    QVERIFY2(a.error.empty(), a.error.c_str());
+    // The shared 48-token prefix is looked up by every request; with the cache on, later ones hit it.
+    QVERIFY(a.prefix_hit_pct > 0);
+    QVERIFY(b.prefix_hit_pct <= 0);
+    QVERIFY(a.kv_peak_bytes > 0 && a.kv_peak_bytes <= b.kv_peak_bytes);
+    int64_t peak = 0;
+    for (const auto& m : a.steps) peak = std::max(peak, m.kv_bytes_allocated);
+    QCOMPARE(a.kv_peak_bytes, peak);
+    QVERIFY(a.ttft_p50_ms > 0 && a.ttft_p95_ms >= a.ttft_p50_ms);
+    QVERIFY(a.kv_waste_mean_bytes >= 0);
+    QCOMPARE(a.spec_accept_pct, -1.0);
+  }
+};
+
+QTEST_MAIN(TstCompareFindings)
+#include "tst_compare_findings.moc"
