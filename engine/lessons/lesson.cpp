@@ -1,5 +1,7 @@
 #include "engine/lessons/lesson.h"
 
+#include <algorithm>
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -29,6 +31,12 @@ bool parse_double(std::string_view text, double& out) {
 }
 
 }  // namespace
+
+double bounded_max(const ParamSpec& spec, int n_layers, int n_heads) {
+  const int dim = spec.bound_by == "layers" ? n_layers : spec.bound_by == "heads" ? n_heads : 0;
+  if (dim <= 0) return spec.max;
+  return std::max(spec.min, std::min(spec.max, double(dim - 1)));
+}
 
 Params::Params(const std::vector<ParamSpec>& specs, const ParamValues& values) : specs_(specs) {
   for (const auto& [name, text] : values) (void)spec(name);  // rejects unknown names

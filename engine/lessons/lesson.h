@@ -35,7 +35,13 @@ struct ParamSpec {
   std::string def_text;                // Choice and Text defaults
   std::string help;                    // one English sentence: what the parameter is
   bool log_scale = false;              // a slider over a wide range should move logarithmically
+  // An index into a dimension of the loaded model ("layers", "heads"): its largest valid value is that
+  // dimension minus 1, whatever `max` says (max bounds it without a model). Empty: no such bound.
+  std::string bound_by;
 };
+
+// The largest value of spec on a model with these dimensions (spec.max when it is not bound by one).
+double bounded_max(const ParamSpec& spec, int n_layers, int n_heads);
 
 // Values as the user typed them (CLI flags, GUI controls); missing names take their defaults.
 using ParamValues = std::map<std::string, std::string>;

@@ -49,7 +49,7 @@ class PrefixReuseLesson final : public Lesson {
          "You are a friendly tutor for a school science class. Answer in one short and clear sentence. "
          "Question: how do plants make their food?",
          "The second prompt; it shares a prefix with A."},
-        {"layer", "Layer", K::Int, -1, -1, 255, {}, "", "Layer whose K is compared (-1 = the last, deepest layer)."},
+        {"layer", "Layer", K::Int, -1, -1, 255, {}, "", "Layer whose K is compared (-1 = the last, deepest layer).", false, "layers"},
         {"block-size", "KV block size (tokens)", K::Int, 16, 1, 256, {}, "",
          "Block size of the engine run; the prefix cache reuses whole blocks only."},
     };

@@ -32,8 +32,8 @@ class QkvLookupLesson final : public Lesson {
     return {
         {"text", "Sentence", K::Text, 0, 0, 0, {}, "The cat sat on the mat because it was tired.",
          "The sentence whose attention weights are shown (at most 64 tokens)."},
-        {"layer", "Layer", K::Int, 0, 0, 255, {}, "", "Transformer layer (0 = first)."},
-        {"head", "Query head", K::Int, 0, 0, 255, {}, "", "Query head within the layer."},
+        {"layer", "Layer", K::Int, 0, 0, 255, {}, "", "Transformer layer (0 = first).", false, "layers"},
+        {"head", "Query head", K::Int, 0, 0, 255, {}, "", "Query head within the layer.", false, "heads"},
     };
   }
 

@@ -83,8 +83,8 @@ class TstLessonsTab : public QObject {
       const double shown = t->item(r, NumbersTable::ValueColumn)->data(Qt::UserRole).toDouble();
       QVERIFY2(shown == q.value || (std::isnan(shown) && std::isnan(q.value)),
                qPrintable(QStringLiteral("%1: %2 != %3").arg(QString::fromStdString(q.key)).arg(shown, 0, 'g', 17).arg(q.value, 0, 'g', 17)));
-      QCOMPARE(t->item(r, NumbersTable::ValueColumn)->text(), NumbersTable::formatValue(q.value));
-      QCOMPARE(t->item(r, NumbersTable::UnitColumn)->text(), QString::fromStdString(q.unit));
+      QCOMPARE(t->item(r, NumbersTable::ValueColumn)->text(), NumbersTable::shown(q.value, q.unit).first);
+      QCOMPARE(t->item(r, NumbersTable::UnitColumn)->text(), NumbersTable::shown(q.value, q.unit).second);
     }
   }
 
@@ -142,7 +142,13 @@ class TstLessonsTab : public QObject {
       return -1;
     }();
     QVERIFY(row >= 0);
-    QCOMPARE(p->numbers()->item(row, NumbersTable::ValueColumn)->text(), QStringLiteral("131,072"));
+    // 131,072 B per token reads as 128 KiB (the exact count stays in the tooltip).
+    QCOMPARE(p->numbers()->item(row, NumbersTable::ValueColumn)->text(), QStringLiteral("128"));
+    QCOMPARE(p->numbers()->item(row, NumbersTable::UnitColumn)->text(), QStringLiteral("KiB"));
+    QVERIFY(p->numbers()->item(row, NumbersTable::ValueColumn)->toolTip().startsWith(QStringLiteral("131072")));
+    QCOMPARE(NumbersTable::shown(17179869184.0, "B").first + QLatin1Char(' ') + NumbersTable::shown(17179869184.0, "B").second,
+             QStringLiteral("16 GiB"));
+    QCOMPARE(NumbersTable::shown(1000.0, "B").second, QStringLiteral("B"));
 
     // The chart has the result's series, in order, lines dashed where the lesson says so, log axes.
     LessonChart* chart = p->chart();

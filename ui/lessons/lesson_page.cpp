@@ -233,6 +233,7 @@ void LessonPage::syncShapeControls() {
 void LessonPage::computeNow() {
   debounce_->stop();
   syncShapeControls();  // a model may have been loaded since the preset was chosen
+  if (const auto& card = controller_->modelCard()) controls_->setModelDimensions(card->n_layers, card->n_heads);
   if (lesson_.needs_model() && !controller_->hasModel()) {
     pendingTag_ = 0;
     status_->clear();

@@ -62,6 +62,15 @@ QString NumbersTable::humanBytes(double bytes) {
   return numberLocale().toString(v, 'f', 2) + QLatin1Char(' ') + QLatin1String(units[i]);
 }
 
+std::pair<QString, QString> NumbersTable::shown(double value, const std::string& unit) {
+  if (unit != "B" || !std::isfinite(value) || std::abs(value) < 1024) return {formatValue(value), QString::fromStdString(unit)};
+  static const char* units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int i = -1;
+  double v = value;
+  while (std::abs(v) >= 1024 && i < 5) v /= 1024, ++i;
+  return {formatValue(v), QLatin1String(units[i])};
+}
+
 void NumbersTable::setNumbers(const std::vector<lessons::Quantity>& numbers, const LessonTexts& texts, const QString& lang) {
   setRowCount(int(numbers.size()));
   for (int r = 0; r < int(numbers.size()); ++r) {
@@ -69,12 +78,13 @@ void NumbersTable::setNumbers(const std::vector<lessons::Quantity>& numbers, con
     auto* label = new QTableWidgetItem(texts.label(QString::fromStdString(q.label), lang));
     label->setData(Qt::UserRole, QString::fromStdString(q.key));
     label->setToolTip(QString::fromStdString(q.key));
-    auto* value = new QTableWidgetItem(formatValue(q.value));
+    const auto [valueText, unitText] = shown(q.value, q.unit);
+    auto* value = new QTableWidgetItem(valueText);
     value->setData(Qt::UserRole, q.value);
     value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     const QString human = q.unit == "B" ? humanBytes(q.value) : QString();
     value->setToolTip(human.isEmpty() ? QString::number(q.value, 'g', 17) : QString::number(q.value, 'g', 17) + QStringLiteral(" = ") + human);
-    auto* unit = new QTableWidgetItem(QString::fromStdString(q.unit));
+    auto* unit = new QTableWidgetItem(unitText);
     setItem(r, LabelColumn, label);
     setItem(r, ValueColumn, value);
     setItem(r, UnitColumn, unit);

@@ -134,12 +134,27 @@ ParamControls::ParamControls(std::vector<lessons::ParamSpec> specs, QWidget* par
         break;
       }
     }
+    row.specMax = row.spec.max;
     rows_.push_back(row);
     rows_.back().label->setBuddy(editor(name));
     ++r;
   }
   grid->setRowStretch(r, 1);
   retranslate(LessonTexts(), QStringLiteral("en"));
+}
+
+void ParamControls::setModelDimensions(int n_layers, int n_heads) {
+  for (Row& r : rows_) {
+    // Only whole-number sliders with one position per value: their mapping does not depend on max.
+    if (r.spec.bound_by.empty() || !r.spin || !linearInts(r.spec)) continue;
+    lessons::ParamSpec full = r.spec;
+    full.max = r.specMax;
+    const double max = lessons::bounded_max(full, n_layers, n_heads);
+    if (max == r.spec.max) continue;
+    r.spec.max = max;
+    r.spin->setMaximum(max);  // clamps the value, which moves the slider through valueChanged
+    r.slider->setRange(0, int(max - r.spec.min));
+  }
 }
 
 const ParamControls::Row* ParamControls::find(const QString& name) const {

@@ -31,6 +31,9 @@ class ParamControls : public QWidget {
   // The control holding a parameter's value: QDoubleSpinBox, QComboBox, QCheckBox or QLineEdit.
   QWidget* editor(const QString& name) const;
   QSlider* slider(const QString& name) const;  // null for non-numeric parameters
+  // Narrows the range of each parameter bound by a model dimension (ParamSpec::bound_by) to the loaded
+  // model's: a layer slider ends at its last layer. Values beyond it are pulled back. 0s: no model.
+  void setModelDimensions(int n_layers, int n_heads);
   // Labels, tooltips and choice texts through the lesson's "labels" table in language lang.
   void retranslate(const LessonTexts& texts, const QString& lang);
 
@@ -40,6 +43,7 @@ class ParamControls : public QWidget {
  private:
   struct Row {
     lessons::ParamSpec spec;
+    double specMax = 0;  // the spec's own maximum (before a model narrowed it)
     QLabel* label = nullptr;
     QSlider* slider = nullptr;
     QDoubleSpinBox* spin = nullptr;
