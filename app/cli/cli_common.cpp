@@ -134,6 +134,9 @@ void add_engine_options(CLI::App* app, EngineOptions& o) {
                   "weight mode, e.g. self:q4_0), early-exit:L (the target's first L layers), ngram[:N] (prompt "
                   "lookup) or off");
   app->add_option("--spec-k", o.spec_k, "tokens drafted per step when speculating (1..16)")->check(CLI::Range(1, 16));
+  app->add_option("--tp", o.tp, "tensor parallelism over D virtual devices (2 to 8; the KV heads must divide evenly)");
+  app->add_option("--pp", o.pp, "pipeline parallelism over D virtual devices (2 to 8)");
+  app->add_option("--micro-batches", o.micro_batches, "micro-batches per step for --pp (1-64)");
   o.app = app;
 }
 
@@ -153,6 +156,10 @@ nlohmann::json engine_overrides(const EngineOptions& o) {
   if (given("--threads")) j["threads"] = o.threads;
   if (given("--spec")) j["spec"] = o.spec;
   if (given("--spec-k")) j["spec_k"] = o.spec_k;
+  if (given("--tp") && given("--pp")) throw UsageError("--tp and --pp exclude each other");
+  if (given("--micro-batches") && !given("--pp")) throw UsageError("--micro-batches needs --pp");
+  if (given("--tp")) j["parallel"] = "tp:" + std::to_string(o.tp);
+  if (given("--pp")) j["parallel"] = "pp:" + std::to_string(o.pp) + ":" + std::to_string(o.micro_batches);
   return j;
 }
 

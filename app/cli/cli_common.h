@@ -68,6 +68,7 @@ struct EngineOptions {
   int threads = 0;
   std::string spec = "off";  // --spec draft:FILE.gguf | self:MODE | early-exit:L | ngram[:N] | off
   int spec_k = 4;            // --spec-k K (1..16)
+  int tp = 0, pp = 0, micro_batches = 1;  // --tp D | --pp D [--micro-batches M]: virtual devices (engine/parallel)
   CLI::App* app = nullptr;  // set by add_engine_options; tells which flags were given
 };
 void add_engine_options(CLI::App* app, EngineOptions& o);

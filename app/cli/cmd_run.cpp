@@ -33,18 +33,8 @@ struct RunOptions {
   RecordOptions record;
   bool json = false;
   bool no_compare = false;
-  int tp = 0, pp = 0, micro_batches = 1;  // virtual devices (engine/parallel)
   CLI::App* app = nullptr;
 };
-
-// --tp D / --pp D --micro-batches M onto the engine settings.
-void apply_parallel(const RunOptions& o, EngineConfig& cfg) {
-  if (o.tp > 0 && o.pp > 0) throw UsageError("--tp and --pp exclude each other");
-  if (o.app->count("--micro-batches") && o.pp == 0) throw UsageError("--micro-batches needs --pp");
-  if (o.tp > 0) cfg.parallel = {ParallelMode::Tensor, o.tp, 1};
-  if (o.pp > 0) cfg.parallel = {ParallelMode::Pipeline, o.pp, o.micro_batches};
-  if (const std::string why = cfg.parallel.validate(); !why.empty()) throw UsageError(why);
-}
 
 // Communication per token and mean bubble over the steps of a parallel run.
 nlohmann::json parallel_summary(const LLMEngine& engine) {
@@ -145,7 +135,6 @@ int run_run(const RunOptions& o) {
   }
   EngineConfig cfg = to_engine_config(o.engine, sc.engine);
   cfg.request_history = 0;  // the report covers every request of the run
-  apply_parallel(o, cfg);
   nlohmann::json wj = sc.workload;
   wj.update(workload_overrides(o));
   WorkloadSpec spec;
@@ -263,9 +252,6 @@ Command add_run_command(CLI::App& root) {
   add_record_options(app, o->record);
   app->add_flag("--json", o->json, "print one JSON summary (a list of them when the scenario compares variants)");
   app->add_flag("--no-compare", o->no_compare, "run only the scenario's own settings, not its compare variants");
-  app->add_option("--tp", o->tp, "tensor parallelism over D virtual devices (2, 4 or 8)");
-  app->add_option("--pp", o->pp, "pipeline parallelism over D virtual devices (2, 4 or 8)");
-  app->add_option("--micro-batches", o->micro_batches, "micro-batches per step for --pp (1-64)");
   return {app, [o] { return run_run(*o); }};
 }
 

@@ -27,7 +27,7 @@ std::optional<ParallelMode> parallel_mode_from_name(std::string_view s) {
 
 std::string ParallelConfig::validate() const {
   if (mode == ParallelMode::None) return {};
-  if (devices != 2 && devices != 4 && devices != 8) return "virtual devices must be 2, 4 or 8";
+  if (devices < 2 || devices > 8) return "virtual devices must be between 2 and 8";
   if (micro_batches < 1 || micro_batches > 64) return "micro-batches must be between 1 and 64";
   return {};
 }
@@ -54,7 +54,7 @@ std::string ParallelConfig::label() const {
 }
 
 ParallelConfig parse_parallel(std::string_view s) {
-  const std::string why = "parallel must be none, tp:D, pp:D or pp:D:M (D = 2, 4 or 8)";
+  const std::string why = "parallel must be none, tp:D, pp:D or pp:D:M (D from 2 to 8)";
   ParallelConfig c;
   if (s == "none" || s.empty()) return c;
   const std::string text(s);

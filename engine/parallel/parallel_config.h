@@ -17,7 +17,7 @@ std::optional<ParallelMode> parallel_mode_from_name(std::string_view s);
 
 struct ParallelConfig {
   ParallelMode mode = ParallelMode::None;
-  int devices = 1;        // D: 2, 4 or 8 when mode is not None
+  int devices = 1;        // D: 2 to 8 when mode is not None (the model must divide evenly: model_fit)
   int micro_batches = 1;  // m (pipeline): a step's rows are cut into min(m, rows) micro-batches
   bool enabled() const { return mode != ParallelMode::None; }
   // Empty when valid on its own; model_fit says whether a model can be split this way.

@@ -179,7 +179,9 @@ class TestParallel : public QObject {
   }
 
   void configValidation() {
-    QVERIFY(pc(ParallelMode::Tensor, 3).validate().find("2, 4 or 8") != std::string::npos);
+    QVERIFY(pc(ParallelMode::Tensor, 3).validate().empty());  // any D from 2 to 8 the model can take
+    QVERIFY(pc(ParallelMode::Tensor, 9).validate().find("between 2 and 8") != std::string::npos);
+    QVERIFY(pc(ParallelMode::Pipeline, 1).validate().find("between 2 and 8") != std::string::npos);
     QVERIFY(pc(ParallelMode::Pipeline, 2, 0).validate().find("micro-batches") != std::string::npos);
     QVERIFY(pc(ParallelMode::Pipeline, 4, 8).validate().empty());
     EngineConfig c;
@@ -370,6 +372,41 @@ class TestParallel : public QObject {
       qInfo("TP %d: max |logit difference| %.3g of max |logit| %.3g", devices, max_diff, max_abs);
       QVERIFY(max_diff <= 1e-4 * max_abs);
     }
+  }
+
+  // Three devices, as the default model's 3 KV heads allow: a float model with 3 KV heads (and 6 query
+  // heads) split three ways gives the unsplit logits, and a model with 4 KV heads is refused with why.
+  void tensorThreeDevices() {
+    test::TinyModelSpec spec;
+    spec.n_embd = 96;
+    spec.n_heads = 6;
+    spec.n_kv_heads = 3;
+    spec.n_ff = 192;
+    auto model = load_model(test::write_tiny_model(spec, "tp3_tiny"));
+    const ModelConfig& mc = model->model->config();
+    QVERIFY(pc(ParallelMode::Tensor, 3).model_fit(mc).empty());
+    kernels::ThreadPool pool(2);
+    BatchFixture fx(3, 20, 8, mc.n_vocab);
+    CpuBackend cpu(*model->model, layout_of(mc, 8), 16, &pool);
+    auto tp = make_parallel_backend(pc(ParallelMode::Tensor, 3), *model->model, layout_of(mc, 8), 16, &pool);
+    for (const ForwardBatch* b : {&fx.prefill, &fx.decode}) {
+      std::vector<float> want, got;
+      cpu.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
+      tp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
+      QCOMPARE(got.size(), want.size());
+      double max_diff = 0, max_abs = 0;
+      for (size_t i = 0; i < want.size(); ++i) {
+        max_diff = std::max(max_diff, double(std::abs(got[i] - want[i])));
+        max_abs = std::max(max_abs, double(std::abs(want[i])));
+      }
+      QVERIFY2(max_diff <= 1e-4 * max_abs, qPrintable(QString("max diff %1 of %2").arg(max_diff).arg(max_abs)));
+      QCOMPARE(tp->last_timeline()->devices, 3);
+      QCOMPARE(tp->last_timeline()->comm_bytes, tensor_allreduce_bytes(mc.n_layers, b->n_rows(), mc.n_embd, 4, 3));
+      check_gap_free(*tp->last_timeline());
+    }
+    ModelConfig four = mc;
+    four.n_kv_heads = 4;
+    QVERIFY(pc(ParallelMode::Tensor, 3).model_fit(four).find("4 KV heads") != std::string::npos);
   }
 
   // Quantized weights (Q8_0 and Q4_1, packed kernels where the CPU has them) split over 2, 4 and 8

@@ -79,7 +79,7 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
     parallelMode_->addItem(QString::fromLatin1(parallel_mode_name(m)), int(m));
   parallelDevices_ = new QComboBox;
   parallelDevices_->setObjectName(QStringLiteral("parallel_devices"));
-  for (int d : {2, 4, 8}) parallelDevices_->addItem(QString::number(d), d);
+  for (int d = 2; d <= 8; ++d) parallelDevices_->addItem(QString::number(d), d);  // the model decides which fit
   microBatches_ = new QSpinBox;
   microBatches_->setObjectName(QStringLiteral("micro_batches"));
   microBatches_->setRange(1, 64);

@@ -5,7 +5,7 @@
 // applyRequested; the main window asks before discarding running work. The backend choice (CPU / CUDA)
 // is disabled, with the reason in its tooltip and status line, where this build or machine has no
 // usable GPU; on the GPU the KV budget's maximum is the device's free memory. Parallelism splits the pass
-// over 2, 4 or 8 virtual devices (tensor or pipeline, with micro-batches); a split the loaded model cannot
+// over 2 to 8 virtual devices (tensor or pipeline, with micro-batches); a split the loaded model cannot
 // take is refused in the status line before Apply.
 #include <QWidget>
 #include <optional>
