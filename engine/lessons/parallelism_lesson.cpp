@@ -125,9 +125,9 @@ class ParallelismLesson final : public Lesson {
     ch.x_label = "bytes moved between devices per token";
     ch.y_label = "idle fraction of the devices (%)";
     ch.log_x = true;
-    Series tp_series{"tensor parallel (D = 2, 4, 8)", {}};
-    const int Ds[] = {2, 4, 8};
-    for (int D : Ds) {
+    Series tp_series{"tensor parallel (D = 2, 3, 4, 8)", {}};
+    // 3 as well: the default model's 3 KV heads split only three ways.
+    for (int D : {2, 3, 4, 8}) {
       ParallelConfig pc{ParallelMode::Tensor, D, 1};
       if (const std::string why = pc.model_fit(c); !why.empty()) {
         r.texts.push_back({fill("tensor parallel over %1 devices", D), why});
@@ -144,7 +144,7 @@ class ParallelismLesson final : public Lesson {
       tp_series.points.push_back({t.bytes_per_token, 100.0 * t.idle});
     }
     if (!tp_series.points.empty()) ch.series.push_back(tp_series);
-    for (int D : Ds) {
+    for (int D : {2, 4, 8}) {
       if (D > c.n_layers) continue;
       Series measured{fill("pipeline over %1 devices (m = 1, 2, 4, 8)", D), {}};
       Series closed{fill("closed form (D-1)/(m+D-1), %1 devices", D), {}, true};
