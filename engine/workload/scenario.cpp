@@ -174,7 +174,7 @@ json workload_to_json(const WorkloadSpec& w) {
 }
 
 Scenario parse_scenario(const json& j) {
-  check_keys(j, {"name", "description", "engine", "workload", "compare", "weights", "outlier", "steps_per_second"},
+  check_keys(j, {"name", "description", "engine", "workload", "compare", "weights", "outlier", "steps_per_second", "repeats"},
              "scenario");
   Scenario s;
   s.name = j.value("name", "");
@@ -193,6 +193,12 @@ Scenario parse_scenario(const json& j) {
     if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() > 20)
       throw std::invalid_argument("steps_per_second must be an integer from 0 (full speed) to 20");
     s.steps_per_second = v.get<int>();
+  }
+  if (j.contains("repeats")) {
+    const json& v = j["repeats"];
+    if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 10)
+      throw std::invalid_argument("repeats must be an integer from 1 to 10");
+    s.repeats = v.get<int>();
   }
   if (j.contains("compare")) {
     if (!j["compare"].is_array()) throw std::invalid_argument("compare must be an array");
@@ -219,6 +225,7 @@ json scenario_to_json(const Scenario& s) {
   if (!s.weights.empty()) j["weights"] = s.weights;
   if (s.outlier) j["outlier"] = *s.outlier;
   if (s.steps_per_second) j["steps_per_second"] = *s.steps_per_second;
+  if (s.repeats) j["repeats"] = *s.repeats;
   if (!s.compare.empty()) {
     j["compare"] = json::array();
     for (const auto& v : s.compare) j["compare"].push_back({{"name", v.name}, {"engine", v.engine}});

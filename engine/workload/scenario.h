@@ -15,6 +15,7 @@
 //   "weights":  "q8_0"   (optional: a weight mode, engine/quant/weight_mode.h; default "stored")
 //   "outlier":  10.0     (optional: inject one weight of this value per tensor before quantizing)
 //   "steps_per_second": 0 (optional: the GUI's display speed, 0 = full speed, the default)
+//   "repeats":  3        (optional: how many times the GUI runs each compare variant, 1..10)
 // }
 // Every key is optional. A scenario is a complete state: an absent key takes its documented default
 // (EngineConfig's, WorkloadSpec's, "stored" weights, speculation off, full display speed), never the value
@@ -45,6 +46,8 @@ struct Scenario {
   std::string weights;           // empty = not named: the model runs as stored
   std::optional<double> outlier;
   std::optional<int> steps_per_second;  // not named: full speed
+  std::optional<int> repeats;           // not named: kDefaultCompareRepeats
+  static constexpr int kDefaultCompareRepeats = 3;
 };
 
 // Throws std::invalid_argument with the offending key or value.

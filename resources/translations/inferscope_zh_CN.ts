@@ -569,210 +569,220 @@
 <context>
     <name>inferscope::ui::ComparePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="147" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="156" />
         <source>Comparing %n variant(s) of "%1" ...</source>
         <translation><numerusform>正在比较“%1”的 %n 个变体…</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="154" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="163" />
         <source>Comparing "%1": running variant %2 of %3 (%4) on a fresh engine ...</source>
         <translation>正在比较“%1”：在新引擎上运行第 %2／%3 个变体（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="181" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
         <source>%1: slots</source>
         <translation>%1：槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="182" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
         <source>%1: tokens</source>
         <translation>%1：token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
         <source>Variant</source>
         <translation>变体</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="379" />
         <source>Engine time (s)</source>
         <translation>引擎时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
         <source>Tokens/s overall</source>
         <translation>整体 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
         <location filename="../../ui/compare/compare_panel.cpp" line="218" />
         <location filename="../../ui/compare/compare_panel.cpp" line="221" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="227" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
         <source>TTFT p50 (ms)</source>
         <translation>TTFT p50（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
         <source>TTFT p95 (ms)</source>
         <translation>TTFT p95（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位利用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
         <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
         <source>Preemptions</source>
         <translation>抢占次数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
         <source>Prefix hits (%)</source>
         <translation>前缀命中（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
         <location filename="../../ui/compare/compare_panel.cpp" line="221" />
         <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
         <source>KV peak (MiB)</source>
         <translation>KV 峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
         <source>KV waste, mean (MiB)</source>
         <translation>KV 浪费，平均（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
         <source>Contiguous peak (MiB)</source>
         <translation>连续分配峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="227" />
         <source>Drafts accepted (%)</source>
         <translation>草稿接受率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="227" />
         <source>Tokens per step</source>
         <translation>每步 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
         <source>KV blocks</source>
         <translation>KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="234" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="243" />
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/compare/compare_panel.cpp" line="288" />
+        <source>In each of %n run(s), %1 was faster than %2.</source>
+        <translation><numerusform>在 %n 次运行中，%1 每次都比 %2 快。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/compare/compare_panel.cpp" line="290" />
+        <source>Over %n run(s) the times of %1 and %2 overlap: that difference is within the noise.</source>
+        <translation><numerusform>在 %n 次运行中，%1 与 %2 的时间互有重叠：这个差异在噪声范围内。</numerusform></translation>
+    </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="306" />
         <source>Continuous batching finished the same requests in %1 s, static in %2 s (%3x); median TTFT %4 vs %5 ms.</source>
         <translation>连续批处理以 %1 秒完成相同的请求，静态批处理需 %2 秒（%3 倍）；TTFT 中位数 %4 对 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="290" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="317" />
         <source>Prefix caching served %1% of the prompt tokens from the cache: KV peak %2 vs %3 MiB, median TTFT %4 vs %5 ms.</source>
         <translation>前缀缓存从缓存提供了 %1% 的提示 token：KV 峰值 %2 对 %3 MiB，TTFT 中位数 %4 对 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="296" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="326" />
         <source>block %1: %2 MiB</source>
         <translation>块 %1：%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="297" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="327" />
         <source>KV waste (allocated − stored, mean over the run): %1. Bigger blocks leave more unused slots at the end of each sequence.</source>
         <translation>KV 浪费（已分配 − 已存储，整次运行平均）：%1。块越大，每个序列末端留下的空槽位越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="304" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="334" />
         <source>%1: %2% of drafts accepted, %3 s</source>
         <translation>%1：接受 %2% 的草稿，%3 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="306" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="336" />
         <source>%1: %2 s</source>
         <translation>%1：%2 秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="312" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="342" />
         <source>%1: %2 blocks, %n preemption(s)</source>
         <translation><numerusform>%1：%2 个块，%n 次抢占</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="315" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="345" />
         <source>The same KV budget holds: %1.</source>
         <translation>同样的 KV 预算可容纳：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="321" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="351" />
         <source>Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).</source>
         <translation>最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="348" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="378" />
         <source>Per-step utilization by variant</source>
         <translation>各变体的每步利用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="348" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="378" />
         <source>Engine step</source>
         <translation>引擎步数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="348" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="378" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="379" />
         <source>Throughput by variant</source>
         <translation>各变体的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="379" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="350" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="380" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="354" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="384" />
         <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
         <translation><numerusform>“%1”比较 %n 个变体：它们会在实时运行结束后各自在自己的引擎上运行，或按“比较”立即运行。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="357" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="387" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>加载一个比较设置的场景（场景菜单），即可并排运行各变体。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="359" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="389" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>“%1”的比较在 %n 个变体后取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="362" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="392" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>“%1”：每个变体都在自己的引擎上把同一份工作负载跑完。</translation>
     </message>
@@ -1328,38 +1338,38 @@
         <translation>比较：尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="277" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="284" />
         <source>Unknown lesson %1</source>
         <translation>未知的课程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="281" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="290" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="288" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="297" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="296" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="303" />
         <source>Lesson failed: %1</source>
         <translation>课程计算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="339" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="346" />
         <source>Engine step failed: %1</source>
         <translation>引擎步骤失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="354" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="361" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>本次运行的录制已达上限（%1 步，%2 MiB）；“文件 &gt; 保存录制文件”会保留之前的步骤。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="359" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="366" />
         <source>Recording stopped: %1</source>
         <translation>录制已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="371" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="378" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未录制任何内容：引擎还没有运行过。</translation>
     </message>
@@ -1532,68 +1542,68 @@
         <translation>热图数据导出为 CSV...</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="239" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="240" />
         <source>Load a model first: this lesson runs on the loaded model (File → Open model).</source>
         <translation>请先加载模型：这一课会在已加载的模型上运行（文件 → 打开模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="243" />
-        <location filename="../../ui/lessons/lesson_page.cpp" line="313" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="244" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="314" />
         <source>Computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="251" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="252" />
         <source>The lesson returned no result.</source>
         <translation>这一课没有返回结果。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="297" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="298" />
         <source>Lesson %1: %2</source>
         <translation>第 %1 课：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="299" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="300" />
         <source>No explanation for this lesson yet.</source>
         <translation>这一课还没有说明。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="302" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="303" />
         <source>See it for real</source>
         <translation>实际看看</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="303" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="304" />
         <source>Load the scenario that shows this on the real engine, and switch to the Charts tab.</source>
         <translation>加载在真实引擎上展示这个现象的场景，并切换到“图表”标签页。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="304" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="305" />
         <source>Export chart…</source>
         <translation>导出图表…</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="305" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="306" />
         <source>Save the lesson's chart as PNG or SVG, its data as CSV, or copy it.</source>
         <translation>将本课图表保存为 PNG 或 SVG、数据保存为 CSV，或复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="306" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="307" />
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="311" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="312" />
         <source>Challenges</source>
         <translation>挑战题</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="337" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="338" />
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="346" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="347" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3416,17 +3426,17 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>场景“%1”使用权重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="276" />
+        <location filename="../../ui/session/workbench_session.cpp" line="277" />
         <source>Scenario "%1": %2</source>
         <translation>场景“%1”：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="279" />
+        <location filename="../../ui/session/workbench_session.cpp" line="280" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此场景比较 %n 个变体；每个都在自己的引擎上运行（比较标签页）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="310" />
+        <location filename="../../ui/session/workbench_session.cpp" line="311" />
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>

@@ -569,210 +569,220 @@
 <context>
     <name>inferscope::ui::ComparePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="147" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="156" />
         <source>Comparing %n variant(s) of "%1" ...</source>
         <translation><numerusform>正在比較「%1」的 %n 個變體…</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="154" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="163" />
         <source>Comparing "%1": running variant %2 of %3 (%4) on a fresh engine ...</source>
         <translation>正在比較「%1」：在新引擎上執行第 %2／%3 個變體（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="181" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
         <source>%1: slots</source>
         <translation>%1：槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="182" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
         <source>%1: tokens</source>
         <translation>%1：token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
         <source>Variant</source>
         <translation>變體</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
         <source>Steps</source>
         <translation>步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="379" />
         <source>Engine time (s)</source>
         <translation>引擎時間（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="200" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
         <source>Tokens/s overall</source>
         <translation>整體 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
         <location filename="../../ui/compare/compare_panel.cpp" line="218" />
         <location filename="../../ui/compare/compare_panel.cpp" line="221" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="227" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
         <source>TTFT p50 (ms)</source>
         <translation>TTFT p50（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
         <source>TTFT p95 (ms)</source>
         <translation>TTFT p95（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位使用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
         <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
         <source>Preemptions</source>
         <translation>搶占次數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
         <source>Prefix hits (%)</source>
         <translation>前綴命中（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="212" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
         <location filename="../../ui/compare/compare_panel.cpp" line="221" />
         <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
         <source>KV peak (MiB)</source>
         <translation>KV 峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
         <source>KV waste, mean (MiB)</source>
         <translation>KV 浪費，平均（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
         <source>Contiguous peak (MiB)</source>
         <translation>連續配置峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="227" />
         <source>Drafts accepted (%)</source>
         <translation>草稿接受率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="227" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
         <source>KV blocks</source>
         <translation>KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="234" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="243" />
         <source>failed: %1</source>
         <translation>失敗：%1</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/compare/compare_panel.cpp" line="288" />
+        <source>In each of %n run(s), %1 was faster than %2.</source>
+        <translation><numerusform>在 %n 次執行中，%1 每次都比 %2 快。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/compare/compare_panel.cpp" line="290" />
+        <source>Over %n run(s) the times of %1 and %2 overlap: that difference is within the noise.</source>
+        <translation><numerusform>在 %n 次執行中，%1 與 %2 的時間互有重疊：這個差異在雜訊範圍內。</numerusform></translation>
+    </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="306" />
         <source>Continuous batching finished the same requests in %1 s, static in %2 s (%3x); median TTFT %4 vs %5 ms.</source>
         <translation>連續批次以 %1 秒完成相同的請求，靜態批次需 %2 秒（%3 倍）；TTFT 中位數 %4 對 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="290" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="317" />
         <source>Prefix caching served %1% of the prompt tokens from the cache: KV peak %2 vs %3 MiB, median TTFT %4 vs %5 ms.</source>
         <translation>前綴快取從快取提供了 %1% 的提示 token：KV 峰值 %2 對 %3 MiB，TTFT 中位數 %4 對 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="296" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="326" />
         <source>block %1: %2 MiB</source>
         <translation>區塊 %1：%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="297" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="327" />
         <source>KV waste (allocated − stored, mean over the run): %1. Bigger blocks leave more unused slots at the end of each sequence.</source>
         <translation>KV 浪費（已配置 − 已儲存，整次執行平均）：%1。區塊越大，每個序列末端留下的空格位越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="304" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="334" />
         <source>%1: %2% of drafts accepted, %3 s</source>
         <translation>%1：接受 %2% 的草稿，%3 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="306" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="336" />
         <source>%1: %2 s</source>
         <translation>%1：%2 秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="312" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="342" />
         <source>%1: %2 blocks, %n preemption(s)</source>
         <translation><numerusform>%1：%2 個區塊，%n 次搶占</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="315" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="345" />
         <source>The same KV budget holds: %1.</source>
         <translation>同樣的 KV 預算可容納：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="321" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="351" />
         <source>Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).</source>
         <translation>最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="348" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="378" />
         <source>Per-step utilization by variant</source>
         <translation>各變體的每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="348" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="378" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="348" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="378" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="379" />
         <source>Throughput by variant</source>
         <translation>各變體的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="379" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="350" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="380" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="354" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="384" />
         <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
         <translation><numerusform>「%1」比較 %n 個變體：它們會在即時執行結束後各自在自己的引擎上執行，或按「比較」立即執行。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="357" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="387" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>載入一個比較設定的情境（情境選單），即可並排執行各變體。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="359" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="389" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>「%1」的比較在 %n 個變體後取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="362" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="392" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>「%1」：每個變體都在自己的引擎上把同一份工作負載跑完。</translation>
     </message>
@@ -1328,38 +1338,38 @@
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="277" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="284" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="281" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="290" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="288" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="297" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="296" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="303" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="339" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="346" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="354" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="361" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 &gt; 儲存錄製檔」會保留之前的步驟。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="359" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="366" />
         <source>Recording stopped: %1</source>
         <translation>錄製已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="371" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="378" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未錄製任何內容：引擎還沒有執行過。</translation>
     </message>
@@ -1532,68 +1542,68 @@
         <translation>熱圖資料匯出為 CSV...</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="239" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="240" />
         <source>Load a model first: this lesson runs on the loaded model (File → Open model).</source>
         <translation>請先載入模型：這一課會在已載入的模型上執行（檔案 → 開啟模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="243" />
-        <location filename="../../ui/lessons/lesson_page.cpp" line="313" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="244" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="314" />
         <source>Computing…</source>
         <translation>計算中…</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="251" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="252" />
         <source>The lesson returned no result.</source>
         <translation>這一課沒有傳回結果。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="297" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="298" />
         <source>Lesson %1: %2</source>
         <translation>第 %1 課：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="299" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="300" />
         <source>No explanation for this lesson yet.</source>
         <translation>這一課還沒有說明。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="302" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="303" />
         <source>See it for real</source>
         <translation>實際看看</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="303" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="304" />
         <source>Load the scenario that shows this on the real engine, and switch to the Charts tab.</source>
         <translation>載入在真實引擎上展示這個現象的情境，並切換到「圖表」分頁。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="304" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="305" />
         <source>Export chart…</source>
         <translation>匯出圖表…</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="305" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="306" />
         <source>Save the lesson's chart as PNG or SVG, its data as CSV, or copy it.</source>
         <translation>將本課圖表存成 PNG 或 SVG、資料存成 CSV，或複製到剪貼簿。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="306" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="307" />
         <source>Inputs</source>
         <translation>輸入</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="311" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="312" />
         <source>Challenges</source>
         <translation>挑戰題</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="337" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="338" />
         <source>Export chart</source>
         <translation>匯出圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lesson_page.cpp" line="346" />
+        <location filename="../../ui/lessons/lesson_page.cpp" line="347" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
@@ -3416,17 +3426,17 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>情境「%1」使用權重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="276" />
+        <location filename="../../ui/session/workbench_session.cpp" line="277" />
         <source>Scenario "%1": %2</source>
         <translation>情境「%1」：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="279" />
+        <location filename="../../ui/session/workbench_session.cpp" line="280" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="310" />
+        <location filename="../../ui/session/workbench_session.cpp" line="311" />
         <source>cannot write %1</source>
         <translation>無法寫入 %1</translation>
     </message>

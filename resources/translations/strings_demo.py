@@ -53,3 +53,8 @@ T.update({
     '%1: %2 blocks, %n preemption(s)': ('%1：%2 個區塊，%n 次搶占', '%1：%2 个块，%n 次抢占'),
     'The same KV budget holds: %1.': ('同樣的 KV 預算可容納：%1。', '同样的 KV 预算可容纳：%1。'),
 })
+T.update({
+    'In each of %n run(s), %1 was faster than %2.': ('在 %n 次執行中，%1 每次都比 %2 快。', '在 %n 次运行中，%1 每次都比 %2 快。'),
+    'Over %n run(s) the times of %1 and %2 overlap: that difference is within the noise.':
+        ('在 %n 次執行中，%1 與 %2 的時間互有重疊：這個差異在雜訊範圍內。', '在 %n 次运行中，%1 与 %2 的时间互有重叠：这个差异在噪声范围内。'),
+})

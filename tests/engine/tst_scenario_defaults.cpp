@@ -56,6 +56,20 @@ class TstScenarioDefaults : public QObject {
     QCOMPARE(*m.outlier, 10.0f);
   }
 
+  void repeatsAreBoundedAndRoundTrip() {
+    QVERIFY(!parse_scenario(nlohmann::json::object()).repeats.has_value());
+    const Scenario s = parse_scenario(nlohmann::json::parse(R"({"repeats": 5})"));
+    QCOMPARE(*parse_scenario(scenario_to_json(s)).repeats, 5);
+    for (const char* bad : {R"({"repeats": 0})", R"({"repeats": 11})", R"({"repeats": "3"})"}) {
+      try {
+        parse_scenario(nlohmann::json::parse(bad));
+        QFAIL(bad);
+      } catch (const std::invalid_argument& e) {
+        QVERIFY2(std::string(e.what()).find("repeats") != std::string::npos, e.what());
+      }
+    }
+  }
+
   void stepsPerSecondIsBoundedAndRoundTrips() {
     QVERIFY(!parse_scenario(nlohmann::json::object()).steps_per_second.has_value());
     const Scenario s = parse_scenario(nlohmann::json::parse(R"({"steps_per_second": 5})"));

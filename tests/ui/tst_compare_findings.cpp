@@ -114,6 +114,42 @@ class TstCompareFindings : public QObject {
     QCOMPARE(p.finding(), QStringLiteral("The same KV budget holds: f16: 182 blocks, 12 preemption(s); int8: 364 blocks, 0 preemption(s)."));
   }
 
+  // Three runs each: the median time is shown with its range, and the finding says whether the win held
+  // in every run or lies within the noise.
+  void repeatsShowTheSpread() {
+    ComparePanel p;
+    VariantResult cont = variant("continuous", 3.0, 120, 10);
+    cont.engine_s_runs = {3.0}, cont.ttft_p50_runs = {120};
+    VariantResult stat = variant("static", 4.5, 480, 10);
+    stat.config.sched.batching = BatchingMode::Static;
+    stat.engine_s_runs = {4.5}, stat.ttft_p50_runs = {480};
+    VariantResult a = cont, b = stat;
+    a.engine_s = 3.4, a.ttft_p50_ms = 130;
+    b.engine_s = 4.1, b.ttft_p50_ms = 470;
+    add_repeat(cont, a);
+    add_repeat(stat, b);
+    a.engine_s = 3.2, b.engine_s = 4.9;
+    add_repeat(cont, a);
+    add_repeat(stat, b);
+    QCOMPARE(cont.engine_s, 3.2);  // the median of 3.0, 3.4, 3.2
+    QCOMPARE(stat.engine_s, 4.5);
+    QCOMPARE(cont.ttft_p50_ms, 130.0);  // the median of 120, 130, 130
+    p.setResult(result({cont, stat}));
+    QVERIFY2(p.finding().endsWith(QStringLiteral("In each of 3 run(s), continuous was faster than static.")), qPrintable(p.finding()));
+    QCOMPARE(p.findChild<QTableWidget*>()->item(0, 2)->text(), QStringLiteral("3.20 (3.00–3.40)"));
+    // Overlapping times are called noise.
+    VariantResult slowRun = cont;
+    add_repeat(slowRun, [&] {
+      VariantResult x = cont;
+      x.engine_s = 4.6;
+      return x;
+    }());
+    VariantResult stat4 = stat;
+    add_repeat(stat4, stat);
+    p.setResult(result({slowRun, stat4}));
+    QVERIFY2(p.finding().endsWith(QStringLiteral("that difference is within the noise.")), qPrintable(p.finding()));
+  }
+
   void severalChangesNameTheFastest() {
     ComparePanel p;
     VariantResult a = variant("a", 2.0, 50, 4);

@@ -57,6 +57,15 @@ Focus focusOf(const std::vector<VariantResult>& vs) {
   return Focus::Generic;
 }
 
+// The engine time, with the range of the runs when there were several ("3.38 (3.31–3.52)").
+QString timeCell(const VariantResult& v) {
+  const QString median = QString::number(v.engine_s, 'f', 2);
+  if (v.engine_s_runs.size() < 2) return median;
+  const auto [lo, hi] = std::minmax_element(v.engine_s_runs.begin(), v.engine_s_runs.end());
+  return median + QStringLiteral(" (") + QString::number(*lo, 'f', 2) + QStringLiteral("–") + QString::number(*hi, 'f', 2) +
+         QLatin1Char(')');
+}
+
 QString mib(double bytes) { return QString::number(bytes / 1048576.0, 'f', 1); }
 QString ms(double v) { return QString::number(v, 'f', 0); }
 
@@ -232,7 +241,7 @@ void ComparePanel::fillSummary() {
     QStringList cells = {
         QString::fromStdString(v.name),
         v.error.empty() ? QString::number(v.steps.size()) : tr("failed: %1").arg(QString::fromStdString(v.error)),
-        QString::number(v.engine_s, 'f', 2),
+        timeCell(v),
         QString::number(v.engine_s > 0 ? v.generated_tokens / v.engine_s : 0.0, 'f', 1)};
     const QString slotUse = QString::number(100.0 * mean(v.steps, &StepMetrics::slot_utilization), 'f', 1);
     switch (focus) {
@@ -265,6 +274,24 @@ void ComparePanel::fillSummary() {
 }
 
 QString ComparePanel::finding() const {
+  const QString point = pointOf();
+  if (point.isEmpty()) return point;
+  // Repeated runs: say whether the times of the fastest and the slowest overlap, so a noisy win is
+  // seen as noisy.
+  const auto& vs = result_->variants;
+  const size_t runs = vs.front().engine_s_runs.size();
+  if (runs < 2) return point;
+  const auto [fast, slow] = std::minmax_element(vs.begin(), vs.end(), [](const VariantResult& a, const VariantResult& b) { return a.engine_s < b.engine_s; });
+  const double fastWorst = *std::max_element(fast->engine_s_runs.begin(), fast->engine_s_runs.end());
+  const double slowBest = *std::min_element(slow->engine_s_runs.begin(), slow->engine_s_runs.end());
+  return point + QLatin1Char(' ') +
+         (fastWorst < slowBest ? tr("In each of %n run(s), %1 was faster than %2.", nullptr, int(runs))
+                                     .arg(QString::fromStdString(fast->name), QString::fromStdString(slow->name))
+                               : tr("Over %n run(s) the times of %1 and %2 overlap: that difference is within the noise.", nullptr, int(runs))
+                                     .arg(QString::fromStdString(fast->name), QString::fromStdString(slow->name)));
+}
+
+QString ComparePanel::pointOf() const {
   if (!result_ || result_->variants.size() < 2 || result_->cancelled) return {};
   const auto& vs = result_->variants;
   for (const auto& v : vs)

@@ -52,6 +52,7 @@ class ComparePanel : public QWidget {
   void retranslateUi();
   void fillCharts();
   void fillSummary();
+  QString pointOf() const;  // the finding without the sentence on repeated runs
 
   QLabel* status_ = nullptr;
   QLabel* finding_ = nullptr;

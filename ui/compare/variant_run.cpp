@@ -65,6 +65,7 @@ VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const
       if (info.n_generated > 0 && info.ttft_ms >= 0) ttft.push_back(info.ttft_ms);
     }
     r.ttft_p50_ms = percentile(ttft, 0.50);
+    r.ttft_p50_runs = {r.ttft_p50_ms};
     r.ttft_p95_ms = percentile(ttft, 0.95);
     int64_t hit = 0, query = 0, drafted = 0, accepted = 0, held = 0;
     double waste = 0;
@@ -82,10 +83,24 @@ VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const
     if (query > 0) r.prefix_hit_pct = 100.0 * double(hit) / double(query);
     if (drafted > 0) r.spec_accept_pct = 100.0 * double(accepted) / double(drafted);
     r.preemptions = engine.total_preemptions();
+    r.engine_s_runs = {r.engine_s};
   } catch (const std::exception& e) {
     r.error = e.what();
   }
   return r;
+}
+
+void add_repeat(VariantResult& r, const VariantResult& again) {
+  if (!again.error.empty()) return;
+  r.engine_s_runs.push_back(again.engine_s);
+  r.ttft_p50_runs.push_back(again.ttft_p50_ms);
+  const auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  };
+  r.engine_s = median(r.engine_s_runs);
+  r.ttft_p50_ms = median(r.ttft_p50_runs);
 }
 
 }  // namespace inferscope::ui

@@ -27,6 +27,9 @@ struct VariantResult {
   double engine_s = 0;              // sum of step times: what the comparison of speed is about
   // What each demo is about, from the same run (docs/scenarios.md): latency, memory, cache, drafts.
   double ttft_p50_ms = 0, ttft_p95_ms = 0;  // over the requests that produced a first token
+  // Repeated runs (add_repeat): each run's engine time and median TTFT, the first run's included;
+  // engine_s and ttft_p50_ms are then their medians. Steps, tokens and KV figures do not vary by run.
+  std::vector<double> engine_s_runs, ttft_p50_runs;
   int64_t kv_peak_bytes = 0;                // the largest kv_bytes_allocated of any step
   int64_t contiguous_peak_bytes = 0;        // the largest kv_bytes_contiguous_reserved (no paging)
   double kv_waste_mean_bytes = 0;           // allocated - stored, averaged over the steps that held any
@@ -45,5 +48,8 @@ std::vector<VariantSpec> scenario_variants(const Scenario& scenario, const Engin
 // without sleeping. cancelled() is polled between steps.
 VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const VariantSpec& variant,
                           const WorkloadSpec& workload, const std::function<bool()>& cancelled = {});
+
+// Folds another run of the same variant into r: its time and TTFT join the runs, whose medians r reports.
+void add_repeat(VariantResult& r, const VariantResult& again);
 
 }  // namespace inferscope::ui

@@ -95,11 +95,11 @@ void EngineController::cancelLoad() {
 }
 bool EngineController::isLoading() const { return loader_ && loader_->isLoading(); }
 void EngineController::runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants,
-                                  const WorkloadSpec& workload) {
+                                  const WorkloadSpec& workload, int repeats) {
   if (stopped_) return;
   cancelCompare_.store(false);
   comparing_ = true;
-  post([w = worker_, scenario, variants, workload] { w->runCompare(scenario, variants, workload); });
+  post([w = worker_, scenario, variants, workload, repeats] { w->runCompare(scenario, variants, workload, repeats); });
 }
 void EngineController::cancelCompare() { cancelCompare_.store(true); }
 quint64 EngineController::computeLesson(const QString& id, const lessons::ParamValues& values) {

@@ -52,8 +52,11 @@ class EngineController : public QObject {
   void reset();
   void setStepsPerSecond(int sps);    // 0 = full speed
   // Runs each variant to completion on its own fresh engine (same model, same workload) and reports
-  // their step logs in compareFinished. The live run pauses meanwhile.
-  void runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants, const WorkloadSpec& workload);
+  // their step logs in compareFinished, `repeats` times in rounds (every variant once per round, so a
+  // change in the machine's load falls on all of them) for the spread of their times. The live run
+  // pauses meanwhile.
+  void runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants, const WorkloadSpec& workload,
+                  int repeats = 1);
   void cancelCompare();
   bool isComparing() const { return comparing_; }
   // Runs lesson `id` with `values` on the engine thread (which owns the model) and answers with

@@ -251,7 +251,7 @@ std::vector<StepMetrics> EngineWorker::fullLog() const {
 }
 
 void EngineWorker::runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants,
-                              const WorkloadSpec& workload) {
+                              const WorkloadSpec& workload, int repeats) {
   auto result = std::make_shared<CompareResult>();
   result->scenario = scenario;
   if (!model_) {
@@ -261,12 +261,19 @@ void EngineWorker::runCompare(const std::string& scenario, const std::vector<Var
   }
   if (running_) pause();  // the live run waits; sharing the cores would distort both timings
   const auto cancelled = [this] { return stop_.load() || cancelCompare_.load(); };
-  for (size_t i = 0; i < variants.size() && !cancelled(); ++i) {
-    emit compareProgress(int(i), int(variants.size()), QString::fromStdString(variants[i].name));
-    result->variants.push_back(run_variant(model_, variants[i], workload, cancelled));
+  repeats = std::max(1, repeats);
+  const int total = int(variants.size()) * repeats;
+  int done = 0;
+  for (int round = 0; round < repeats && !cancelled(); ++round) {
+    for (size_t i = 0; i < variants.size() && !cancelled(); ++i, ++done) {
+      emit compareProgress(done, total, QString::fromStdString(variants[i].name));
+      VariantResult r = run_variant(model_, variants[i], workload, cancelled);
+      if (round == 0) result->variants.push_back(std::move(r));
+      else if (!r.cancelled) add_repeat(result->variants[i], r);
+    }
   }
   result->cancelled = cancelled();
-  emit compareProgress(int(result->variants.size()), int(variants.size()), QString());
+  emit compareProgress(done, total, QString());
   emit compareFinished(result);
 }
 

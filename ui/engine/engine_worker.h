@@ -41,7 +41,8 @@ class EngineWorker : public QObject {
   std::vector<StepMetrics> fullLog() const;
   // Runs every variant to completion on fresh engines (the live engine is left as it was); blocks this
   // thread meanwhile, so commands queue up behind it. Stops early when cancelCompare or stop is set.
-  void runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants, const WorkloadSpec& workload);
+  void runCompare(const std::string& scenario, const std::vector<VariantSpec>& variants, const WorkloadSpec& workload,
+                  int repeats);
   // Runs a lesson on this thread with the current model; cancel is checked between its steps.
   void computeLesson(quint64 tag, const QString& id, const lessons::ParamValues& values,
                      std::shared_ptr<const std::atomic<bool>> cancel);

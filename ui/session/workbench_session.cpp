@@ -270,6 +270,7 @@ bool WorkbenchSession::loadScenario(const QString& path, QString* error, bool st
     variantWorkload_ = spec;
     settings_ = cfg;
     setStepsPerSecond(s.steps_per_second.value_or(0));
+    compareRepeats_ = s.repeats.value_or(Scenario::kDefaultCompareRepeats);
     emit scenarioApplied(scenarioName_, cfg, spec);
     controller_->applyConfig(cfg);  // queued in order: the workload starts on the new engine
     startWorkload(spec);
@@ -317,7 +318,7 @@ void WorkbenchSession::startCompare(const std::string& name) {
   compareQueued_ = false;
   compare_.reset();
   emit compareStarted(scenarioName_, int(variants_.size()));
-  controller_->runCompare(name, variants_, variantWorkload_);
+  controller_->runCompare(name, variants_, variantWorkload_, compareRepeats_);
 }
 
 bool WorkbenchSession::runCompare() {

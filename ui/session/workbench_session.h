@@ -187,6 +187,7 @@ class WorkbenchSession : public QObject {
   WorkloadSpec variantWorkload_;
   bool workloadStarted_ = false;
   int stepsPerSecond_ = 0;
+  int compareRepeats_ = Scenario::kDefaultCompareRepeats;  // the loaded scenario's "repeats"
   bool startPending_ = false;   // the pending scenario starts its live run when applied
   bool compareQueued_ = false;  // the scenario's comparison starts when its live workload has finished
   std::vector<StepMetrics> steps_;
