@@ -233,7 +233,7 @@ T = {
  'Compare': ('比較', '比较'),
  'Compare variants': ('比較變體', '比较变体'),
  'Compare: no model is loaded.': ('比較：尚未載入模型。', '比较：尚未加载模型。'),
- 'Comparing "%1": running variant %2 of %3 (%4) on a fresh engine ...': ('正在比較「%1」：在新引擎上執行第 %2／%3 個變體（%4）…', '正在比较“%1”：在新引擎上运行第 %2／%3 个变体（%4）…'),
+ 'Comparing "%1": run %2 of %3 (%4) on a fresh engine ...': ('正在比較「%1」：在新引擎上進行第 %2／%3 次執行（%4）…', '正在比较“%1”：在新引擎上进行第 %2／%3 次运行（%4）…'),
  'Comparing %n variant(s) of "%1" ...': ('正在比較「%1」的 %n 個變體…', '正在比较“%1”的 %n 个变体…'),
  'Comparison cancelled.': ('已取消比較。', '已取消比较。'),
  'Comparison finished: %n variant(s) ran.': ('比較完成：已執行 %n 個變體。', '比较完成：已运行 %n 个变体。'),

@@ -575,8 +575,8 @@
     </message>
     <message>
         <location filename="../../ui/compare/compare_panel.cpp" line="163" />
-        <source>Comparing "%1": running variant %2 of %3 (%4) on a fresh engine ...</source>
-        <translation>正在比較「%1」：在新引擎上執行第 %2／%3 個變體（%4）…</translation>
+        <source>Comparing "%1": run %2 of %3 (%4) on a fresh engine ...</source>
+        <translation>正在比較「%1」：在新引擎上進行第 %2／%3 次執行（%4）…</translation>
     </message>
     <message>
         <location filename="../../ui/compare/compare_panel.cpp" line="190" />

@@ -160,7 +160,7 @@ void ComparePanel::setProgress(int done, int total, const QString& running) {
   progress_->setRange(0, total);
   progress_->setValue(done);
   if (!running.isEmpty())
-    status_->setText(tr("Comparing \"%1\": running variant %2 of %3 (%4) on a fresh engine ...")
+    status_->setText(tr("Comparing \"%1\": run %2 of %3 (%4) on a fresh engine ...")
                          .arg(scenario_).arg(done + 1).arg(total).arg(running));
 }
 
