@@ -1,21 +1,14 @@
 #include "ui/compare/variant_run.h"
 
 #include <algorithm>
-#include <cmath>
 #include <set>
+
+#include "engine/workload/run_summary.h"
 
 namespace inferscope::ui {
 
 namespace {
 constexpr int64_t kMaxSteps = 1'000'000;  // a scheduler bug must not hang the engine thread forever
-
-// Nearest-rank percentile (q in [0, 1]); 0 for no values.
-double percentile(std::vector<double> v, double q) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t rank = size_t(std::ceil(q * double(v.size())));
-  return v[std::min(v.size() - 1, rank > 0 ? rank - 1 : 0)];
-}
 }
 
 std::vector<VariantSpec> scenario_variants(const Scenario& scenario, const EngineConfig& base) {
@@ -64,9 +57,10 @@ VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const
       r.generated_tokens += info.n_generated;
       if (info.n_generated > 0 && info.ttft_ms >= 0) ttft.push_back(info.ttft_ms);
     }
-    r.ttft_p50_ms = percentile(ttft, 0.50);
+    // The same percentile as `inferscope-cli run` reports (engine/workload/run_summary.h).
+    r.ttft_p50_ms = percentile(ttft, 50);
     r.ttft_p50_runs = {r.ttft_p50_ms};
-    r.ttft_p95_ms = percentile(ttft, 0.95);
+    r.ttft_p95_ms = percentile(ttft, 95);
     int64_t hit = 0, query = 0, drafted = 0, accepted = 0, held = 0;
     double waste = 0;
     for (const auto& m : r.steps) {
@@ -94,13 +88,8 @@ void add_repeat(VariantResult& r, const VariantResult& again) {
   if (!again.error.empty()) return;
   r.engine_s_runs.push_back(again.engine_s);
   r.ttft_p50_runs.push_back(again.ttft_p50_ms);
-  const auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-  };
-  r.engine_s = median(r.engine_s_runs);
-  r.ttft_p50_ms = median(r.ttft_p50_runs);
+  r.engine_s = percentile(r.engine_s_runs, 50);  // the median
+  r.ttft_p50_ms = percentile(r.ttft_p50_runs, 50);
 }
 
 }  // namespace inferscope::ui
