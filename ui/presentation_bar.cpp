@@ -10,6 +10,17 @@ namespace inferscope::ui {
 
 namespace {
 constexpr int kMinPx = 12;
+
+// The largest pixel size from `from` down to kMinPx at which text fits in room (kMinPx if none does);
+// `from` itself while the strip has no width yet to measure against.
+int fittedPixelSize(QFont f, const QString& text, int from, int room, bool measure) {
+  int px = from;
+  for (; px > kMinPx && measure; --px) {
+    f.setPixelSize(px);
+    if (QFontMetrics(f).horizontalAdvance(text) <= room) break;
+  }
+  return px;
+}
 const QString kGap = QStringLiteral("    ");  // between the numbers on the strip
 }  // namespace
 
@@ -68,11 +79,7 @@ void PresentationBar::fitText() {
   const QString line = parts_.join(kGap);
   const QMargins m = layout()->contentsMargins();
   const int room = width() - m.left() - m.right();
-  int px = px_;
-  for (; px > kMinPx && width() > 0; --px) {
-    f.setPixelSize(px);
-    if (QFontMetrics(f).horizontalAdvance(line) <= room) break;
-  }
+  const int px = fittedPixelSize(f, line, px_, room, width() > 0);
   f.setPixelSize(px);
   shownPx_ = px;
   line_->setFont(f);
@@ -84,12 +91,7 @@ void PresentationBar::fitText() {
   if (runAverage_) small.prepend(tr("run ended: tokens/s is the whole run's average"));
   conditions_->setVisible(!small.isEmpty());
   const QString cond = small.join(QStringLiteral("  ·  "));
-  int cpx = std::max(kMinPx, px_ * 11 / 20);
-  for (; cpx > kMinPx && width() > 0; --cpx) {
-    cf.setPixelSize(cpx);
-    if (QFontMetrics(cf).horizontalAdvance(cond) <= room) break;
-  }
-  cf.setPixelSize(cpx);
+  cf.setPixelSize(fittedPixelSize(cf, cond, std::max(kMinPx, px_ * 11 / 20), room, width() > 0));
   conditions_->setFont(cf);
   conditions_->setText(cond);
 }

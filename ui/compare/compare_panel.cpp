@@ -124,16 +124,21 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent) {
   retranslateUi();
 }
 
-void ComparePanel::setQueued(const QString& scenario, int total) {
-  scenario_ = scenario;
-  running_ = false;
-  queued_ = total;
+void ComparePanel::clearResult() {
   result_.reset();
   util_->removeAllSeries();
   throughput_->removeAllSeries();
   util_->refresh();
   throughput_->refresh();
   summary_->setRowCount(0);
+  finding_->setVisible(false);
+}
+
+void ComparePanel::setQueued(const QString& scenario, int total) {
+  scenario_ = scenario;
+  running_ = false;
+  queued_ = total;
+  clearResult();
   progress_->setVisible(false);
   cancel_->setVisible(false);
   retranslateUi();
@@ -143,12 +148,7 @@ void ComparePanel::setRunning(const QString& scenario, int total) {
   scenario_ = scenario;
   running_ = true;
   queued_ = 0;
-  result_.reset();
-  util_->removeAllSeries();
-  throughput_->removeAllSeries();
-  util_->refresh();
-  throughput_->refresh();
-  summary_->setRowCount(0);
+  clearResult();
   progress_->setRange(0, total);
   progress_->setValue(0);
   progress_->setVisible(true);
@@ -198,7 +198,6 @@ void ComparePanel::fillCharts() {
       throughput_->appendPoint(tps, {engineS, m.tokens_per_s});
     }
   }
-  fillSummary();
   util_->refresh();
   throughput_->refresh();
 }

@@ -51,7 +51,8 @@ class ComparePanel : public QWidget {
  private:
   void retranslateUi();
   void fillCharts();
-  void fillSummary();
+  void fillSummary();  // the table and the finding (retranslateUi calls it: headers are translated)
+  void clearResult();  // no result: charts, table and finding emptied
   QString pointOf() const;  // the finding without the sentence on repeated runs
 
   QLabel* status_ = nullptr;
