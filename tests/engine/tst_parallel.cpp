@@ -5,6 +5,7 @@
 // own (and under ThreadSanitizer) are in tst_pipeline_stages.cpp.
 #include <QtTest/QtTest>
 #include <thread>
+#include <utility>
 
 #include <algorithm>
 #include <cmath>
@@ -127,6 +128,16 @@ ParallelConfig pc(ParallelMode mode, int d, int m = 1) {
   p.devices = d;
   p.micro_batches = m;
   return p;
+}
+
+// The largest |got - want| and the largest |want| over two logit vectors of the same size.
+std::pair<double, double> logit_gap(const std::vector<float>& got, const std::vector<float>& want) {
+  double max_diff = 0, max_abs = 0;
+  for (size_t i = 0; i < want.size(); ++i) {
+    max_diff = std::max(max_diff, double(std::abs(got[i] - want[i])));
+    max_abs = std::max(max_abs, double(std::abs(want[i])));
+  }
+  return {max_diff, max_abs};
 }
 
 void check_gap_free(const ParallelTimeline& tl) {
@@ -364,11 +375,7 @@ class TestParallel : public QObject {
       cpu.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
       tp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
       QCOMPARE(got.size(), want.size());
-      double max_diff = 0, max_abs = 0;
-      for (size_t i = 0; i < want.size(); ++i) {
-        max_diff = std::max(max_diff, double(std::abs(got[i] - want[i])));
-        max_abs = std::max(max_abs, double(std::abs(want[i])));
-      }
+      const auto [max_diff, max_abs] = logit_gap(got, want);
       qInfo("TP %d: max |logit difference| %.3g of max |logit| %.3g", devices, max_diff, max_abs);
       QVERIFY(max_diff <= 1e-4 * max_abs);
     }
@@ -394,11 +401,7 @@ class TestParallel : public QObject {
       cpu.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
       tp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
       QCOMPARE(got.size(), want.size());
-      double max_diff = 0, max_abs = 0;
-      for (size_t i = 0; i < want.size(); ++i) {
-        max_diff = std::max(max_diff, double(std::abs(got[i] - want[i])));
-        max_abs = std::max(max_abs, double(std::abs(want[i])));
-      }
+      const auto [max_diff, max_abs] = logit_gap(got, want);
       QVERIFY2(max_diff <= 1e-4 * max_abs, qPrintable(QString("max diff %1 of %2").arg(max_diff).arg(max_abs)));
       QCOMPARE(tp->last_timeline()->devices, 3);
       QCOMPARE(tp->last_timeline()->comm_bytes, tensor_allreduce_bytes(mc.n_layers, b->n_rows(), mc.n_embd, 4, 3));
@@ -443,11 +446,7 @@ class TestParallel : public QObject {
       std::vector<float> want, got;
       cpu.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
       tp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
-      double max_diff = 0, max_abs = 0;
-      for (size_t i = 0; i < want.size(); ++i) {
-        max_diff = std::max(max_diff, double(std::abs(got[i] - want[i])));
-        max_abs = std::max(max_abs, double(std::abs(want[i])));
-      }
+      const auto [max_diff, max_abs] = logit_gap(got, want);
       qInfo("max |logit difference| %.3g of max |logit| %.3g", max_diff, max_abs);
       QVERIFY2(max_diff <= 5e-2 * max_abs, qPrintable(QString("max diff %1 of %2").arg(max_diff).arg(max_abs)));
       QCOMPARE(tp->last_timeline()->comm_bytes, tensor_allreduce_bytes(3, b->n_rows(), 256, 4, devices));
@@ -469,11 +468,7 @@ class TestParallel : public QObject {
       std::vector<float> want, got;
       cpu.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
       tp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
-      double max_diff = 0, max_abs = 0;
-      for (size_t i = 0; i < want.size(); ++i) {
-        max_diff = std::max(max_diff, double(std::abs(got[i] - want[i])));
-        max_abs = std::max(max_abs, double(std::abs(want[i])));
-      }
+      const auto [max_diff, max_abs] = logit_gap(got, want);
       QVERIFY(max_diff <= 1e-4 * max_abs);
     }
   }
