@@ -106,11 +106,7 @@ void MainWindow::enterPresentation() {
   charts_->setPresentation(true, px);
   timeline_->setTextPixelSize(px);
   if (attach_) attach_->setPresentation(true, px);
-  for (MetricsChart* c : compare_->charts()) {
-    c->setTextPixelSize(px);
-    c->setPresentationStyle(true);
-  }
-  compare_->setLineWidth(4.0);
+  compare_->setPresentation(true, px);
   lessons_->setLineWidth(4.0);
 }
 
@@ -121,11 +117,7 @@ void MainWindow::leavePresentation() {
   charts_->setPresentation(false, 0);
   timeline_->setTextPixelSize(0);
   if (attach_) attach_->setPresentation(false, 0);
-  for (MetricsChart* c : compare_->charts()) {
-    c->setTextPixelSize(0);
-    c->setPresentationStyle(false);
-  }
-  compare_->setLineWidth(2.0);
+  compare_->setPresentation(false, 0);
   lessons_->setLineWidth(2.0);
   setWindowState(normalWindowState_);
   if (!(normalWindowState_ & (Qt::WindowMaximized | Qt::WindowFullScreen))) showNormal();

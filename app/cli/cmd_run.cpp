@@ -69,19 +69,7 @@ struct Variant {
 // The scenario's own settings first, named after the values its variants change, then each variant.
 std::vector<Variant> run_variants(const Scenario& sc, const EngineConfig& base, bool with_compare) {
   std::vector<Variant> out;
-  std::string label;
-  if (with_compare) {
-    std::set<std::string> changed;
-    for (const auto& v : sc.compare)
-      for (const auto& [k, _] : v.engine.items()) changed.insert(k);
-    const nlohmann::json b = engine_config_to_json(base);
-    for (const auto& k : changed) {
-      if (!b.contains(k)) continue;
-      if (!label.empty()) label += ", ";
-      label += k + "=" + (b.at(k).is_string() ? b.at(k).get<std::string>() : b.at(k).dump());
-    }
-  }
-  out.push_back({label.empty() ? std::string("base") : label, base});
+  out.push_back({with_compare ? scenario_base_name(sc, base) : std::string("base"), base});
   if (!with_compare) return out;
   for (const auto& v : sc.compare) {
     try {

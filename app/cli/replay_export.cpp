@@ -60,6 +60,7 @@ void export_replay(const record::Recording& r, int64_t step, const std::string& 
   ui::ExportInput in;
   in.charts = board.charts()->charts();
   in.blockMap = board.blockMap()->view();
+  in.blockMapLegend = board.blockMap()->legendText();
   in.steps = session.steps();
   QJsonObject m;
   m[QStringLiteral("application")] = QStringLiteral("InferScope");

@@ -174,11 +174,16 @@ json workload_to_json(const WorkloadSpec& w) {
 }
 
 Scenario parse_scenario(const json& j) {
-  check_keys(j, {"name", "description", "engine", "workload", "compare", "weights", "outlier", "steps_per_second", "repeats"},
+  check_keys(j, {"name", "description", "engine", "workload", "compare", "weights", "outlier", "steps_per_second", "repeats",
+                 "base_name"},
              "scenario");
   Scenario s;
   s.name = j.value("name", "");
   s.description = j.value("description", "");
+  if (j.contains("base_name")) {
+    if (!j["base_name"].is_string()) throw std::invalid_argument("base_name must be a string");
+    s.base_name = j["base_name"].get<std::string>();
+  }
   if (j.contains("engine")) s.engine = j["engine"];
   if (j.contains("workload")) s.workload = j["workload"];
   engine_config_from_json(s.engine);  // validate now, so a bad file fails at load time
@@ -226,11 +231,27 @@ json scenario_to_json(const Scenario& s) {
   if (s.outlier) j["outlier"] = *s.outlier;
   if (s.steps_per_second) j["steps_per_second"] = *s.steps_per_second;
   if (s.repeats) j["repeats"] = *s.repeats;
+  if (!s.base_name.empty()) j["base_name"] = s.base_name;
   if (!s.compare.empty()) {
     j["compare"] = json::array();
     for (const auto& v : s.compare) j["compare"].push_back({{"name", v.name}, {"engine", v.engine}});
   }
   return j;
+}
+
+std::string scenario_base_name(const Scenario& s, const EngineConfig& base) {
+  if (!s.base_name.empty()) return s.base_name;
+  std::set<std::string> changed;
+  for (const auto& v : s.compare)
+    for (const auto& [k, _] : v.engine.items()) changed.insert(k);
+  const json b = engine_config_to_json(base);
+  std::string label;
+  for (const auto& k : changed) {
+    if (!b.contains(k)) continue;
+    if (!label.empty()) label += ", ";
+    label += k + ": " + (b.at(k).is_string() ? b.at(k).get<std::string>() : b.at(k).dump());
+  }
+  return label.empty() ? std::string("base") : label;
 }
 
 }  // namespace inferscope

@@ -12,6 +12,7 @@
 //                "gen_len": [32, 128], "shared_prefix": 0, "seed": 0, "n": 1, "temp": 0, "top_k": 0,
 //                "top_p": 1, "prompts_file": "..."},
 //   "compare":  [{"name": "static", "engine": {"batching": "static"}}]   (optional: variants run side by side)
+//   "base_name": "continuous" (optional: the name of the scenario's own settings among the variants)
 //   "weights":  "q8_0"   (optional: a weight mode, engine/quant/weight_mode.h; default "stored")
 //   "outlier":  10.0     (optional: inject one weight of this value per tensor before quantizing)
 //   "steps_per_second": 0 (optional: the GUI's display speed, 0 = full speed, the default)
@@ -43,6 +44,7 @@ struct Scenario {
   nlohmann::json engine = nlohmann::json::object();
   nlohmann::json workload = nlohmann::json::object();
   std::vector<ScenarioVariant> compare;
+  std::string base_name;         // empty: named after the values the variants change
   std::string weights;           // empty = not named: the model runs as stored
   std::optional<double> outlier;
   std::optional<int> steps_per_second;  // not named: full speed
@@ -54,6 +56,9 @@ struct Scenario {
 Scenario parse_scenario(const nlohmann::json& j);
 Scenario load_scenario(const std::string& path);
 nlohmann::json scenario_to_json(const Scenario& s);
+// The name of the scenario's own settings (base) beside its variants: "base_name" when given, else the
+// values the variants change as base has them ("batching: continuous, block_size: 8"), else "base".
+std::string scenario_base_name(const Scenario& s, const EngineConfig& base);
 
 EngineConfig engine_config_from_json(const nlohmann::json& j, EngineConfig base = {});
 // The engine settings a scenario runs with: its "engine" keys over EngineConfig's defaults. Only what

@@ -569,220 +569,305 @@
 <context>
     <name>inferscope::ui::ComparePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="156" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="180" />
         <source>Comparing %n variant(s) of "%1" ...</source>
         <translation><numerusform>正在比較「%1」的 %n 個變體…</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="163" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
         <source>Comparing "%1": run %2 of %3 (%4) on a fresh engine ...</source>
         <translation>正在比較「%1」：在新引擎上進行第 %2／%3 次執行（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="190" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="214" />
         <source>%1: slots</source>
         <translation>%1：槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
         <source>%1: tokens</source>
         <translation>%1：token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="232" />
         <source>Variant</source>
         <translation>變體</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="232" />
         <source>Steps</source>
         <translation>步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="379" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="232" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="511" />
         <source>Engine time (s)</source>
         <translation>引擎時間（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="209" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="232" />
         <source>Tokens/s overall</source>
         <translation>整體 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="227" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="241" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="244" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="250" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="253" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="256" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="259" />
         <source>TTFT p50 (ms)</source>
         <translation>TTFT p50（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="241" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="244" />
         <source>TTFT p95 (ms)</source>
         <translation>TTFT p95（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="241" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="259" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位使用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="218" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="241" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="247" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="253" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="259" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="351" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="363" />
         <source>Preemptions</source>
         <translation>搶占次數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="244" />
         <source>Prefix hits (%)</source>
         <translation>前綴命中（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="221" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="233" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="244" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="247" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="253" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="259" />
         <source>KV peak (MiB)</source>
         <translation>KV 峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="247" />
         <source>KV waste, mean (MiB)</source>
         <translation>KV 浪費，平均（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="247" />
         <source>Contiguous peak (MiB)</source>
         <translation>連續配置峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="227" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="250" />
         <source>Drafts accepted (%)</source>
         <translation>草稿接受率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="227" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="250" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="355" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="230" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="253" />
         <source>KV blocks</source>
         <translation>KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="243" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="256" />
+        <source>Bubble, mean (%)</source>
+        <translation>氣泡，平均（%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="256" />
+        <source>Between devices (MiB)</source>
+        <translation>裝置之間（MiB）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
         <source>failed: %1</source>
         <translation>失敗：%1</translation>
     </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="333" />
+        <source>Engine time</source>
+        <translation>引擎時間</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="334" />
+        <source>Median time to first token</source>
+        <translation>首個 token 時間中位數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="335" />
+        <source>KV cache peak</source>
+        <translation>KV 快取峰值</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="340" />
+        <source>Mean slot use</source>
+        <translation>平均槽位使用率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="344" />
+        <source>Prompt tokens from the cache</source>
+        <translation>來自快取的提示 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <source>KV waste (allocated − stored)</source>
+        <translation>KV 浪費（已配置 − 已儲存）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="354" />
+        <source>Drafts accepted</source>
+        <translation>草稿接受率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="361" />
+        <source>KV blocks in the same budget</source>
+        <translation>同樣預算下的 KV 區塊</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="367" />
+        <source>Pipeline bubble (idle device time)</source>
+        <translation>管線氣泡（裝置閒置時間）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="369" />
+        <source>Bytes between devices</source>
+        <translation>裝置之間傳送的位元組</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="374" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="511" />
+        <source>Tokens/s</source>
+        <translation>token／秒</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="288" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="393" />
         <source>In each of %n run(s), %1 was faster than %2.</source>
         <translation><numerusform>在 %n 次執行中，%1 每次都比 %2 快。</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="290" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="395" />
         <source>Over %n run(s) the times of %1 and %2 overlap: that difference is within the noise.</source>
         <translation><numerusform>在 %n 次執行中，%1 與 %2 的時間互有重疊：這個差異在雜訊範圍內。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="306" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="411" />
         <source>Continuous batching finished the same requests in %1 s, static in %2 s (%3x); median TTFT %4 vs %5 ms.</source>
         <translation>連續批次以 %1 秒完成相同的請求，靜態批次需 %2 秒（%3 倍）；TTFT 中位數 %4 對 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="317" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="422" />
         <source>Prefix caching served %1% of the prompt tokens from the cache: KV peak %2 vs %3 MiB, median TTFT %4 vs %5 ms.</source>
         <translation>前綴快取從快取提供了 %1% 的提示 token：KV 峰值 %2 對 %3 MiB，TTFT 中位數 %4 對 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="326" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="431" />
         <source>block %1: %2 MiB</source>
         <translation>區塊 %1：%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="327" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="432" />
         <source>KV waste (allocated − stored, mean over the run): %1. Bigger blocks leave more unused slots at the end of each sequence.</source>
         <translation>KV 浪費（已配置 − 已儲存，整次執行平均）：%1。區塊越大，每個序列末端留下的空格位越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="334" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="439" />
         <source>%1: %2% of drafts accepted, %3 s</source>
         <translation>%1：接受 %2% 的草稿，%3 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="336" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="441" />
         <source>%1: %2 s</source>
         <translation>%1：%2 秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="342" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="447" />
         <source>%1: %2 blocks, %n preemption(s)</source>
         <translation><numerusform>%1：%2 個區塊，%n 次搶占</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="345" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="450" />
         <source>The same KV budget holds: %1.</source>
         <translation>同樣的 KV 預算可容納：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="351" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="455" />
+        <source>%1: %2% idle</source>
+        <translation>%1：%2% 閒置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="456" />
+        <source>Pipeline bubble (device time spent waiting): %1. More micro-batches keep more devices busy.</source>
+        <translation>管線氣泡（裝置等待的時間）：%1。微批次越多，忙碌的裝置越多。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="463" />
         <source>Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).</source>
         <translation>最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="378" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="508" />
         <source>Per-step utilization by variant</source>
         <translation>各變體的每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="378" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="508" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="378" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="508" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="379" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="509" />
+        <source>Over the run</source>
+        <translation>整次執行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="510" />
+        <source>All numbers</source>
+        <translation>所有數字</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="511" />
         <source>Throughput by variant</source>
         <translation>各變體的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="379" />
-        <source>Tokens/s</source>
-        <translation>token／秒</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="380" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="512" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="384" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="516" />
         <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
         <translation><numerusform>「%1」比較 %n 個變體：它們會在即時執行結束後各自在自己的引擎上執行，或按「比較」立即執行。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="387" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="519" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>載入一個比較設定的情境（情境選單），即可並排執行各變體。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="389" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="521" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>「%1」的比較在 %n 個變體後取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="392" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="524" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>「%1」：每個變體都在自己的引擎上把同一份工作負載跑完。</translation>
     </message>
@@ -1377,37 +1462,42 @@
 <context>
     <name>inferscope::ui::ExportMenu</name>
     <message>
-        <location filename="../../ui/export/export_menu.cpp" line="16" />
+        <location filename="../../ui/export/export_menu.cpp" line="17" />
         <source>Export chart</source>
         <translation>匯出圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/export/export_menu.cpp" line="25" />
+        <location filename="../../ui/export/export_menu.cpp" line="34" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/export/export_menu.cpp" line="30" />
+        <location filename="../../ui/export/export_menu.cpp" line="39" />
         <source>Export PNG (1x)...</source>
         <translation>匯出 PNG（1 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/export/export_menu.cpp" line="31" />
+        <location filename="../../ui/export/export_menu.cpp" line="40" />
         <source>Export PNG (2x)...</source>
         <translation>匯出 PNG（2 倍）…</translation>
     </message>
     <message>
-        <location filename="../../ui/export/export_menu.cpp" line="32" />
+        <location filename="../../ui/export/export_menu.cpp" line="41" />
+        <source>Export slide (1920x1080)...</source>
+        <translation>匯出投影片（1920x1080）...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/export_menu.cpp" line="42" />
         <source>Export SVG...</source>
         <translation>匯出 SVG…</translation>
     </message>
     <message>
-        <location filename="../../ui/export/export_menu.cpp" line="33" />
+        <location filename="../../ui/export/export_menu.cpp" line="43" />
         <source>Export data as CSV...</source>
         <translation>將資料匯出為 CSV…</translation>
     </message>
     <message>
-        <location filename="../../ui/export/export_menu.cpp" line="34" />
+        <location filename="../../ui/export/export_menu.cpp" line="44" />
         <source>Copy to clipboard</source>
         <translation>複製到剪貼簿</translation>
     </message>
@@ -1751,7 +1841,7 @@
         <location filename="../../ui/main_window.cpp" line="133" />
         <location filename="../../ui/main_window.cpp" line="292" />
         <location filename="../../ui/main_window.cpp" line="716" />
-        <location filename="../../ui/main_window_layout.cpp" line="263" />
+        <location filename="../../ui/main_window_layout.cpp" line="255" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
@@ -1941,7 +2031,7 @@
     </message>
     <message>
         <location filename="../../ui/main_window.cpp" line="412" />
-        <location filename="../../ui/main_window_layout.cpp" line="247" />
+        <location filename="../../ui/main_window_layout.cpp" line="239" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
@@ -1962,7 +2052,7 @@
     </message>
     <message>
         <location filename="../../ui/main_window.cpp" line="417" />
-        <location filename="../../ui/main_window_layout.cpp" line="230" />
+        <location filename="../../ui/main_window_layout.cpp" line="222" />
         <source>Reset</source>
         <translation>重設</translation>
     </message>
@@ -2185,37 +2275,37 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 只會送出 GET /metrics 與 /slots（以及 KV 事件的重播請求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="192" />
+        <location filename="../../ui/main_window_layout.cpp" line="184" />
         <source>weights %1</source>
         <translation>權重 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="193" />
+        <location filename="../../ui/main_window_layout.cpp" line="185" />
         <source>speculation %1, k = %2</source>
         <translation>推測解碼 %1，k = %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="194" />
+        <location filename="../../ui/main_window_layout.cpp" line="186" />
         <source>KV cache %1</source>
         <translation>KV 快取 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="195" />
+        <location filename="../../ui/main_window_layout.cpp" line="187" />
         <source>no KV cache (recompute)</source>
         <translation>無 KV 快取（重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="198" />
+        <location filename="../../ui/main_window_layout.cpp" line="190" />
         <source>display paced at %1 steps/s: latencies include the pauses</source>
         <translation>顯示速度限制為每秒 %1 步：延遲包含暫停時間</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="213" />
+        <location filename="../../ui/main_window_layout.cpp" line="205" />
         <source>Settings not applied</source>
         <translation>設定尚未套用</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="214" />
+        <location filename="../../ui/main_window_layout.cpp" line="206" />
         <source>These settings are changed but not applied: %1.
 
 Reset restarts the workload on the engine as it is. Apply them first?</source>
@@ -2224,32 +2314,32 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 重設會在目前的引擎上重新開始工作負載。要先套用它們嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="218" />
+        <location filename="../../ui/main_window_layout.cpp" line="210" />
         <source>Apply and reset</source>
         <translation>套用並重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="219" />
+        <location filename="../../ui/main_window_layout.cpp" line="211" />
         <source>Reset without them</source>
         <translation>不套用，直接重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="236" />
+        <location filename="../../ui/main_window_layout.cpp" line="228" />
         <source>%1 uses the applied settings; not applied yet: %2 (press Apply in Engine settings).</source>
         <translation>%1 使用已套用的設定；尚未套用：%2（請在「引擎設定」按「套用」）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="257" />
+        <location filename="../../ui/main_window_layout.cpp" line="249" />
         <source>Nothing to run yet</source>
         <translation>還沒有可執行的內容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="258" />
+        <location filename="../../ui/main_window_layout.cpp" line="250" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未載入工作負載。要載入實驗「為什麼要連續批次處理」並執行嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="261" />
+        <location filename="../../ui/main_window_layout.cpp" line="253" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未載入任何內容：執行預設實驗。</translation>
     </message>
@@ -2324,6 +2414,19 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <location filename="../../ui/main_window_recording.cpp" line="123" />
         <source>&amp;Save recording...</source>
         <translation>儲存錄製檔(&amp;S)...</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::MetricBarsView</name>
+    <message>
+        <location filename="../../ui/compare/metric_bars_view.cpp" line="143" />
+        <source>lower is better</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/metric_bars_view.cpp" line="143" />
+        <source>higher is better</source>
+        <translation>越高越好</translation>
     </message>
 </context>
 <context>
@@ -2979,42 +3082,42 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::PresentationBar</name>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="84" />
+        <location filename="../../ui/presentation_bar.cpp" line="91" />
         <source>run ended: tokens/s is the whole run's average</source>
         <translation>執行已結束：token/秒為整次執行的平均</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="108" />
+        <location filename="../../ui/presentation_bar.cpp" line="110" />
         <source>Step –</source>
         <translation>第 – 步</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="108" />
+        <location filename="../../ui/presentation_bar.cpp" line="110" />
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="109" />
+        <location filename="../../ui/presentation_bar.cpp" line="111" />
         <source>%1 of %2 servers up</source>
         <translation>%2 台伺服器中 %1 台運作中</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="110" />
+        <location filename="../../ui/presentation_bar.cpp" line="112" />
         <source>%1 tokens/s</source>
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="111" />
+        <location filename="../../ui/presentation_bar.cpp" line="113" />
         <source>KV used –</source>
         <translation>KV 使用 –</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="111" />
+        <location filename="../../ui/presentation_bar.cpp" line="113" />
         <source>KV used %1%</source>
         <translation>KV 使用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/presentation_bar.cpp" line="112" />
+        <location filename="../../ui/presentation_bar.cpp" line="114" />
         <source>%1 running, %2 waiting</source>
         <translation>%1 執行中，%2 等待中</translation>
     </message>
@@ -3128,6 +3231,39 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <location filename="../../ui/panels/requests_panel.cpp" line="127" />
         <source>The table keeps the running requests, the first waiting ones and the most recently ended ones; older requests are only counted here.</source>
         <translation>表格保留執行中的請求、最前面的等待請求與最近結束的請求；較舊的請求只在這裡計數。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::SlideExport</name>
+    <message>
+        <location filename="../../ui/export/chart_export.cpp" line="147" />
+        <source>static batching</source>
+        <translation>靜態批次</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/chart_export.cpp" line="147" />
+        <source>continuous batching</source>
+        <translation>連續批次</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/chart_export.cpp" line="148" />
+        <source>block %1</source>
+        <translation>區塊 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/chart_export.cpp" line="149" />
+        <source>KV %1</source>
+        <translation>KV %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/chart_export.cpp" line="150" />
+        <source>prefix caching</source>
+        <translation>前綴快取</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export/chart_export.cpp" line="217" />
+        <source>KV cache: one cell per physical block</source>
+        <translation>KV 快取：每格一個實體區塊</translation>
     </message>
 </context>
 <context>

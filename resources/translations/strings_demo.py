@@ -58,3 +58,31 @@ T.update({
     'Over %n run(s) the times of %1 and %2 overlap: that difference is within the noise.':
         ('在 %n 次執行中，%1 與 %2 的時間互有重疊：這個差異在雜訊範圍內。', '在 %n 次运行中，%1 与 %2 的时间互有重叠：这个差异在噪声范围内。'),
 })
+T.update({
+    '%1: %2% idle': ('%1：%2% 閒置', '%1：%2% 空闲'),
+    'All numbers': ('所有數字', '所有数字'),
+    'Between devices (MiB)': ('裝置之間（MiB）', '设备之间（MiB）'),
+    'Bubble, mean (%)': ('氣泡，平均（%）', '气泡，平均（%）'),
+    'Bytes between devices': ('裝置之間傳送的位元組', '设备之间传送的字节'),
+    'Drafts accepted': ('草稿接受率', '草稿接受率'),
+    'Engine time': ('引擎時間', '引擎时间'),
+    'Export slide (1920x1080)...': ('匯出投影片（1920x1080）...', '导出幻灯片（1920x1080）...'),
+    'KV %1': ('KV %1', 'KV %1'),
+    'KV blocks in the same budget': ('同樣預算下的 KV 區塊', '同样预算下的 KV 块'),
+    'KV cache peak': ('KV 快取峰值', 'KV 缓存峰值'),
+    'KV cache: one cell per physical block': ('KV 快取：每格一個實體區塊', 'KV 缓存：每格一个物理块'),
+    'KV waste (allocated − stored)': ('KV 浪費（已配置 − 已儲存）', 'KV 浪费（已分配 − 已存储）'),
+    'Mean slot use': ('平均槽位使用率', '平均槽位使用率'),
+    'Median time to first token': ('首個 token 時間中位數', '首个 token 时间中位数'),
+    'Over the run': ('整次執行', '整次运行'),
+    'Pipeline bubble (device time spent waiting): %1. More micro-batches keep more devices busy.':
+        ('管線氣泡（裝置等待的時間）：%1。微批次越多，忙碌的裝置越多。', '流水线气泡（设备等待的时间）：%1。微批次越多，忙碌的设备越多。'),
+    'Pipeline bubble (idle device time)': ('管線氣泡（裝置閒置時間）', '流水线气泡（设备空闲时间）'),
+    'Prompt tokens from the cache': ('來自快取的提示 token', '来自缓存的提示 token'),
+    'block %1': ('區塊 %1', '块 %1'),
+    'continuous batching': ('連續批次', '连续批处理'),
+    'higher is better': ('越高越好', '越高越好'),
+    'lower is better': ('越低越好', '越低越好'),
+    'prefix caching': ('前綴快取', '前缀缓存'),
+    'static batching': ('靜態批次', '静态批处理'),
+})

@@ -85,6 +85,19 @@ class TstScenarioDefaults : public QObject {
       }
     }
   }
+
+  // The scenario's own settings are named by base_name, else by the values its variants change.
+  void baseNameNamesTheScenarioSettings() {
+    const Scenario named = parse_scenario(nlohmann::json::parse(
+        R"({"base_name": "continuous", "compare": [{"name": "static", "engine": {"batching": "static"}}]})"));
+    QCOMPARE(scenario_base_name(named, scenario_engine_config(named, {})), std::string("continuous"));
+    QCOMPARE(parse_scenario(scenario_to_json(named)).base_name, std::string("continuous"));
+    const Scenario unnamed = parse_scenario(nlohmann::json::parse(
+        R"({"engine": {"block_size": 32}, "compare": [{"name": "b8", "engine": {"block_size": 8, "batching": "static"}}]})"));
+    QCOMPARE(scenario_base_name(unnamed, scenario_engine_config(unnamed, {})), std::string("batching: continuous, block_size: 32"));
+    QCOMPARE(scenario_base_name(parse_scenario(nlohmann::json::object()), {}), std::string("base"));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parse_scenario(nlohmann::json::parse(R"({"base_name": 3})")));
+  }
 };
 
 QTEST_GUILESS_MAIN(TstScenarioDefaults)

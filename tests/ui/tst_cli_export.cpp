@@ -102,6 +102,30 @@ class TstCliExport : public QObject {
       QVERIFY2(svg.isValid(), qPrintable(id));
       QCOMPARE(svg.viewBox().size(), png1.size());
     }
+    // Every view also as a 16:9 slide at 1920x1080 whose smallest text (read back from the fonts the view
+    // was drawn with) is at least 24 px; the title band and the view are drawn, not blank.
+    QJsonObject slideText;
+    for (const auto& sl : m.value("slides").toArray()) slideText[sl.toObject().value("file").toString()] = sl.toObject().value("smallest_text_px");
+    for (const QString& id : ids) {
+      const QString file = id + QStringLiteral("_slide.png");
+      const QImage slide(out + "/" + file);
+      QVERIFY2(!slide.isNull(), qPrintable(file));
+      QCOMPARE(slide.size(), QSize(1920, 1080));
+      QVERIFY2(slideText.contains(file), qPrintable(file));
+      QVERIFY2(slideText.value(file).toInt() >= 24, qPrintable(QStringLiteral("%1: %2 px").arg(file).arg(slideText.value(file).toInt())));
+      const auto inkRows = [&](int top, int bottom) {
+        int rows = 0;
+        for (int y = top; y < bottom; ++y)
+          for (int x = 0; x < slide.width(); x += 2)
+            if (qGray(slide.pixel(x, y)) < 128) {
+              ++rows;
+              break;
+            }
+        return rows;
+      };
+      QVERIFY2(inkRows(0, 110) >= 30, qPrintable(file + QStringLiteral(": no title")));  // a 54 px title's glyphs
+      QVERIFY2(inkRows(200, 1000) >= 100, qPrintable(file + QStringLiteral(": no view")));
+    }
 
     // The live run's step metrics: documented columns, one row per step the manifest counts.
     QStringList cols;

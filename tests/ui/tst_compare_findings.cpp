@@ -5,9 +5,13 @@
 #include <QTableWidget>
 #include <QtTest/QtTest>
 
+#include <cmath>
+
+#include "engine/parallel/parallel_config.h"
 #include "engine/spec/spec_config.h"
 #include "tests/common/test_support.h"
 #include "ui/compare/compare_panel.h"
+#include "ui/compare/metric_bars_view.h"
 #include "ui/compare/variant_run.h"
 
 using namespace inferscope;
@@ -59,6 +63,19 @@ class TstCompareFindings : public QObject {
     QVERIFY(headers(table).contains(QStringLiteral("TTFT p95 (ms)")));
     QCOMPARE(table->item(1, 4)->text(), QStringLiteral("480"));
     QCOMPARE(p.findChild<QLabel*>(QStringLiteral("compare_finding"))->text(), p.finding());
+    // The bars: time, TTFT and slot use, each variant's own value; continuous best on time and TTFT.
+    const MetricBarsView* bars = p.barsView();
+    QCOMPARE(bars->variants(), QStringList({QStringLiteral("continuous"), QStringLiteral("static")}));
+    QCOMPARE(int(bars->metrics().size()), 3);
+    QCOMPARE(bars->metrics()[0].key, QStringLiteral("engine_s"));
+    QCOMPARE(bars->metrics()[0].values, std::vector<double>({3.0, 4.5}));
+    QCOMPARE(bars->metrics()[0].labels, QStringList({QStringLiteral("3.00 s"), QStringLiteral("4.50 s")}));
+    QCOMPARE(bars->metrics()[1].values, std::vector<double>({120, 480}));
+    QCOMPARE(bars->metrics()[2].key, QStringLiteral("slot_utilization_pct"));
+    QVERIFY(!bars->metrics()[2].lowerIsBetter);
+    QCOMPARE(bars->bestOf(0), 0);
+    QCOMPARE(bars->bestOf(1), 0);
+    QCOMPARE(bars->bestOf(2), -1);  // equal slot use (both 0 here): no winner
   }
 
   void prefixCachingStatesHitsPeakAndTtft() {
@@ -74,6 +91,31 @@ class TstCompareFindings : public QObject {
     auto* table = p.findChild<QTableWidget*>();
     QVERIFY(headers(table).contains(QStringLiteral("Prefix hits (%)")));
     QCOMPARE(table->item(1, 4)->text(), QStringLiteral("–"));  // nothing looked up: not "0"
+    const MetricBarsView* bars = p.barsView();
+    QCOMPARE(bars->metrics()[0].key, QStringLiteral("prefix_hit_pct"));
+    QCOMPARE(bars->metrics()[0].values[0], 47.6);
+    QVERIFY(std::isnan(bars->metrics()[0].values[1]));  // not measured: no bar
+    QCOMPARE(bars->bestOf(0), 0);
+    QCOMPARE(bars->metrics()[1].labels, QStringList({QStringLiteral("15.0 MiB"), QStringLiteral("30.0 MiB")}));
+    QCOMPARE(bars->bestOf(1), 0);  // lower KV peak wins
+  }
+
+  void parallelismStatesTheBubble() {
+    ComparePanel p;
+    VariantResult one = variant("PP 4, 1 micro-batch", 2.0, 50, 4);
+    one.config.parallel = parse_parallel("pp:4:1");
+    VariantResult four = variant("PP 4, 4 micro-batches", 1.5, 40, 4);
+    four.config.parallel = parse_parallel("pp:4:4");
+    for (auto& m : one.steps) m.bubble_fraction = 0.75, m.comm_bytes = 1 << 20;
+    for (auto& m : four.steps) m.bubble_fraction = 0.25, m.comm_bytes = 1 << 20;
+    p.setResult(result({one, four}));
+    QCOMPARE(p.finding(), QStringLiteral("Pipeline bubble (device time spent waiting): PP 4, 1 micro-batch: 75% idle, "
+                                         "PP 4, 4 micro-batches: 25% idle. More micro-batches keep more devices busy."));
+    const MetricBarsView* bars = p.barsView();
+    QCOMPARE(bars->metrics()[0].key, QStringLiteral("bubble_pct"));
+    QCOMPARE(bars->metrics()[0].values, std::vector<double>({75.0, 25.0}));
+    QCOMPARE(bars->bestOf(0), 1);
+    QCOMPARE(bars->metrics()[1].values, std::vector<double>({10.0 * (1 << 20), 10.0 * (1 << 20)}));  // 10 steps of 1 MiB
   }
 
   void blockSizeStatesTheWaste() {

@@ -17,6 +17,7 @@ class SlotFillView : public QWidget {
   void setSlots(const remote::SlotsRead& slot_read);
   const remote::SlotsRead& shownSlots() const { return slots_; }
   void setTextPixelSize(int px);
+  int textPixelSize() const { return textPx_; }
 
   QSize sizeHint() const override;
   QSize minimumSizeHint() const override;

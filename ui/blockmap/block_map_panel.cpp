@@ -160,4 +160,6 @@ void BlockMapPanel::retranslateUi() {
   updateTables();
 }
 
+QString BlockMapPanel::legendText() const { return legend_->text(); }
+
 }  // namespace inferscope::ui

@@ -22,6 +22,8 @@ class BlockMapPanel : public QWidget {
  public:
   explicit BlockMapPanel(QWidget* parent = nullptr);
   BlockMapView* view() const { return view_; }
+  // The legend shown under the map (what its marks mean), for a slide of the map.
+  QString legendText() const;
   void setSnapshot(std::shared_ptr<const BlockMapSnapshot> snapshot);
   void setHighlightedSequences(std::set<int64_t> seqs);
 

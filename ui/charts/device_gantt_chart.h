@@ -22,7 +22,9 @@ class DeviceGanttChart : public QWidget {
   std::shared_ptr<const ParallelTimeline> timeline() const { return timeline_; }
   // Presentation: text at px pixels (0: the widget's font) and a high-contrast palette.
   void setTextPixelSize(int px);
+  int textPixelSize() const { return textPx_; }
   void setPresentationStyle(bool on);
+  bool presentationStyle() const { return presentation_; }
   void setDark(bool dark);
 
   // The texts drawn (title, summary line), for tests and screenshots' captions.

@@ -61,6 +61,7 @@ class MetricsChart : public QChartView {
   // Export shows the full history, not the on-screen window.
   void setShowFullHistory(bool full);
   void setLineWidth(qreal width);
+  qreal lineWidth() const { return lineWidth_; }
   void setDark(bool dark);
   // Every text of the chart (title, tick labels, axis titles, legend) at px pixels; 0 = the widget's font.
   void setTextPixelSize(int px);

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -16,6 +17,7 @@
 
 #include "engine/spec/spec_config.h"
 #include "ui/charts/metrics_chart.h"
+#include "ui/compare/metric_bars_view.h"
 #include "ui/export/chart_export.h"
 
 namespace inferscope::ui {
@@ -31,11 +33,11 @@ QString columnKey(const std::string& variant, const char* what) {
 }
 
 // What a comparison is about: the one setting its variants change (several: Generic).
-enum class Focus { Generic, Batching, PrefixCache, BlockSize, Speculation, KvDtype };
+enum class Focus { Generic, Batching, PrefixCache, BlockSize, Speculation, KvDtype, Parallel };
 
 Focus focusOf(const std::vector<VariantResult>& vs) {
   if (vs.size() < 2) return Focus::Generic;
-  bool batching = false, prefix = false, block = false, spec = false, dtype = false, other = false;
+  bool batching = false, prefix = false, block = false, spec = false, dtype = false, parallel = false, other = false;
   const EngineConfig& a = vs.front().config;
   for (size_t i = 1; i < vs.size(); ++i) {
     const EngineConfig& b = vs[i].config;
@@ -44,11 +46,13 @@ Focus focusOf(const std::vector<VariantResult>& vs) {
     block |= a.block_size != b.block_size;
     spec |= a.spec.enabled() != b.spec.enabled() || spec::to_string(a.spec) != spec::to_string(b.spec);
     dtype |= a.kv_dtype != b.kv_dtype;
+    parallel |= a.parallel.mode != b.parallel.mode || a.parallel.devices != b.parallel.devices ||
+                a.parallel.micro_batches != b.parallel.micro_batches;
     other |= a.kv_budget_bytes != b.kv_budget_bytes || a.attention != b.attention ||
-             a.sched.max_num_seqs != b.sched.max_num_seqs || a.sched.recompute_all != b.sched.recompute_all ||
-             a.parallel.mode != b.parallel.mode || a.parallel.micro_batches != b.parallel.micro_batches;
+             a.sched.max_num_seqs != b.sched.max_num_seqs || a.sched.recompute_all != b.sched.recompute_all;
   }
-  if (int(batching) + int(prefix) + int(block) + int(spec) + int(dtype) + int(other) != 1) return Focus::Generic;
+  if (int(batching) + int(prefix) + int(block) + int(spec) + int(dtype) + int(parallel) + int(other) != 1) return Focus::Generic;
+  if (parallel) return Focus::Parallel;
   if (dtype) return Focus::KvDtype;
   if (batching) return Focus::Batching;
   if (prefix) return Focus::PrefixCache;
@@ -74,6 +78,15 @@ double mean(const std::vector<StepMetrics>& steps, double StepMetrics::*field) {
   return std::accumulate(steps.begin(), steps.end(), 0.0, [&](double a, const StepMetrics& m) { return a + m.*field; }) /
          double(steps.size());
 }
+
+double totalCommBytes(const std::vector<StepMetrics>& steps) {
+  return std::accumulate(steps.begin(), steps.end(), 0.0, [](double a, const StepMetrics& m) { return a + double(m.comm_bytes); });
+}
+
+double tokensPerS(const VariantResult& v) { return v.engine_s > 0 ? double(v.generated_tokens) / v.engine_s : 0.0; }
+
+// What a bar of a measured quantity shows when it was not measured (no drafts, no prefix lookups).
+double measured(double v) { return v < 0 ? std::numeric_limits<double>::quiet_NaN() : v; }
 }  // namespace
 
 ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent) {
@@ -106,21 +119,31 @@ ComparePanel::ComparePanel(QWidget* parent) : QWidget(parent) {
   summary_->verticalHeader()->setVisible(false);
   summary_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   summary_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  summary_->setMaximumHeight(150);
 
+  bars_ = new MetricBarsView;
   auto* top = new QHBoxLayout;
   top->addWidget(status_, 1);
   top->addWidget(progress_);
   top->addWidget(cancel_);
-  auto* grid = new QGridLayout;
+  // The finding and its bars first (the demo's point at a glance), then the detail in tabs: the variants
+  // over the run, and every number in a table.
+  auto* overTime = new QWidget;
+  auto* grid = new QGridLayout(overTime);
+  grid->setContentsMargins(0, 0, 0, 0);
   grid->addWidget(util_, 0, 0);
   grid->addWidget(throughput_, 0, 1);
+  details_ = new QTabWidget;
+  details_->setObjectName(QStringLiteral("compare_details"));
+  details_->setDocumentMode(true);
+  details_->addTab(overTime, QString());
+  details_->addTab(summary_, QString());
+  summary_->setMaximumHeight(QWIDGETSIZE_MAX);
   auto* l = new QVBoxLayout(this);
   l->setContentsMargins(2, 2, 2, 2);
   l->addLayout(top);
   l->addWidget(finding_);
-  l->addLayout(grid, 1);
-  l->addWidget(summary_);
+  l->addWidget(bars_);
+  l->addWidget(details_, 1);
   retranslateUi();
 }
 
@@ -132,6 +155,7 @@ void ComparePanel::clearResult() {
   throughput_->refresh();
   summary_->setRowCount(0);
   finding_->setVisible(false);
+  bars_->clear();
 }
 
 void ComparePanel::setQueued(const QString& scenario, int total) {
@@ -228,6 +252,9 @@ void ComparePanel::fillSummary() {
     case Focus::KvDtype:
       headers << tr("KV blocks") << tr("KV peak (MiB)") << tr("Preemptions") << tr("TTFT p50 (ms)");
       break;
+    case Focus::Parallel:
+      headers << tr("Bubble, mean (%)") << tr("Between devices (MiB)") << tr("TTFT p50 (ms)");
+      break;
     case Focus::Generic:
       headers << tr("Mean slot utilization (%)") << tr("KV peak (MiB)") << tr("TTFT p50 (ms)") << tr("Preemptions");
       break;
@@ -241,7 +268,7 @@ void ComparePanel::fillSummary() {
         QString::fromStdString(v.name),
         v.error.empty() ? QString::number(v.steps.size()) : tr("failed: %1").arg(QString::fromStdString(v.error)),
         timeCell(v),
-        QString::number(v.engine_s > 0 ? v.generated_tokens / v.engine_s : 0.0, 'f', 1)};
+        QString::number(tokensPerS(v), 'f', 1)};
     const QString slotUse = QString::number(100.0 * mean(v.steps, &StepMetrics::slot_utilization), 'f', 1);
     switch (focus) {
       case Focus::Batching: cells << ms(v.ttft_p50_ms) << ms(v.ttft_p95_ms) << slotUse << QString::number(v.preemptions); break;
@@ -258,6 +285,10 @@ void ComparePanel::fillSummary() {
         cells << QString::number(v.steps.empty() ? 0 : v.steps.back().kv_blocks_total) << mib(double(v.kv_peak_bytes))
               << QString::number(v.preemptions) << ms(v.ttft_p50_ms);
         break;
+      case Focus::Parallel:
+        cells << QString::number(100.0 * mean(v.steps, &StepMetrics::bubble_fraction), 'f', 1) << mib(totalCommBytes(v.steps))
+              << ms(v.ttft_p50_ms);
+        break;
       case Focus::Generic: cells << slotUse << mib(double(v.kv_peak_bytes)) << ms(v.ttft_p50_ms) << QString::number(v.preemptions); break;
     }
     summary_->insertRow(int(i));
@@ -270,6 +301,81 @@ void ComparePanel::fillSummary() {
   const QString f = finding();
   finding_->setText(f);
   finding_->setVisible(!f.isEmpty());
+  fillBars(int(focus));
+}
+
+void ComparePanel::fillBars(int focusValue) {
+  const Focus focus = Focus(focusValue);
+  const auto& vs = result_->variants;
+  QStringList names;
+  std::vector<QColor> colors;
+  for (size_t i = 0; i < vs.size(); ++i) {
+    names << QString::fromStdString(vs[i].name);
+    colors.push_back(kVariantColors[i % std::size(kVariantColors)]);
+  }
+  // One bar panel per number the demo is about (docs/scenarios.md), each variant a bar.
+  std::vector<MetricBars> bars;
+  const auto add = [&](const char* key, const QString& title, bool lowerIsBetter, auto value, auto format) {
+    MetricBars m{QLatin1String(key), title, {}, {}, lowerIsBetter};
+    for (const auto& v : vs) {
+      const double x = v.error.empty() ? value(v) : std::numeric_limits<double>::quiet_NaN();
+      m.values.push_back(x);
+      m.labels << format(x);
+    }
+    bars.push_back(std::move(m));
+  };
+  const auto secs = [](double x) { return QString::number(x, 'f', 2) + QStringLiteral(" s"); };
+  const auto msec = [](double x) { return QString::number(x, 'f', 0) + QStringLiteral(" ms"); };
+  const auto mibs = [](double x) { return QString::number(x / 1048576.0, 'f', 1) + QStringLiteral(" MiB"); };
+  const auto percent = [](double x) { return QString::number(x, 'f', 0) + QStringLiteral(" %"); };
+  const auto count = [](double x) { return QString::number(x, 'f', 0); };
+  const auto tps = [](double x) { return QString::number(x, 'f', 0); };
+  const auto engineTime = [&] { add("engine_s", tr("Engine time"), true, [](const VariantResult& v) { return v.engine_s; }, secs); };
+  const auto ttft = [&] { add("ttft_p50_ms", tr("Median time to first token"), true, [](const VariantResult& v) { return v.ttft_p50_ms; }, msec); };
+  const auto kvPeak = [&] { add("kv_peak_bytes", tr("KV cache peak"), true, [](const VariantResult& v) { return double(v.kv_peak_bytes); }, mibs); };
+  switch (focus) {
+    case Focus::Batching:
+      engineTime();
+      ttft();
+      add("slot_utilization_pct", tr("Mean slot use"), false,
+          [](const VariantResult& v) { return 100.0 * mean(v.steps, &StepMetrics::slot_utilization); }, percent);
+      break;
+    case Focus::PrefixCache:
+      add("prefix_hit_pct", tr("Prompt tokens from the cache"), false, [](const VariantResult& v) { return measured(v.prefix_hit_pct); }, percent);
+      kvPeak();
+      ttft();
+      break;
+    case Focus::BlockSize:
+      add("kv_waste_mean_bytes", tr("KV waste (allocated − stored)"), true, [](const VariantResult& v) { return v.kv_waste_mean_bytes; }, mibs);
+      kvPeak();
+      add("preemptions", tr("Preemptions"), true, [](const VariantResult& v) { return double(v.preemptions); }, count);
+      break;
+    case Focus::Speculation:
+      add("spec_accept_pct", tr("Drafts accepted"), false, [](const VariantResult& v) { return measured(v.spec_accept_pct); }, percent);
+      add("tokens_per_step", tr("Tokens per step"), false,
+          [](const VariantResult& v) { return v.steps.empty() ? 0.0 : double(v.generated_tokens) / double(v.steps.size()); },
+          [](double x) { return QString::number(x, 'f', 2); });
+      engineTime();
+      break;
+    case Focus::KvDtype:
+      add("kv_blocks", tr("KV blocks in the same budget"), false,
+          [](const VariantResult& v) { return v.steps.empty() ? 0.0 : double(v.steps.back().kv_blocks_total); }, count);
+      add("preemptions", tr("Preemptions"), true, [](const VariantResult& v) { return double(v.preemptions); }, count);
+      engineTime();
+      break;
+    case Focus::Parallel:
+      add("bubble_pct", tr("Pipeline bubble (idle device time)"), true,
+          [](const VariantResult& v) { return 100.0 * mean(v.steps, &StepMetrics::bubble_fraction); }, percent);
+      add("comm_bytes", tr("Bytes between devices"), true, [](const VariantResult& v) { return totalCommBytes(v.steps); }, mibs);
+      engineTime();
+      break;
+    case Focus::Generic:
+      engineTime();
+      add("tokens_per_s", tr("Tokens/s"), false, [](const VariantResult& v) { return tokensPerS(v); }, tps);
+      ttft();
+      break;
+  }
+  bars_->setData(names, colors, std::move(bars));
 }
 
 QString ComparePanel::finding() const {
@@ -343,6 +449,13 @@ QString ComparePanel::pointOf() const {
                      .arg(v.steps.empty() ? 0 : v.steps.back().kv_blocks_total);
       return tr("The same KV budget holds: %1.").arg(parts.join(QStringLiteral("; ")));
     }
+    case Focus::Parallel: {
+      QStringList parts;
+      for (const auto& v : vs)
+        parts << tr("%1: %2% idle").arg(name(v)).arg(100.0 * mean(v.steps, &StepMetrics::bubble_fraction), 0, 'f', 0);
+      return tr("Pipeline bubble (device time spent waiting): %1. More micro-batches keep more devices busy.")
+          .arg(parts.join(QStringLiteral(", ")));
+    }
     case Focus::Generic: break;
   }
   const auto [fast, slow] = std::minmax_element(vs.begin(), vs.end(), [](const VariantResult& a, const VariantResult& b) { return a.engine_s < b.engine_s; });
@@ -363,6 +476,24 @@ void ComparePanel::setLineWidth(qreal w) {
 void ComparePanel::setDark(bool dark) {
   util_->setDark(dark);
   throughput_->setDark(dark);
+  bars_->setDark(dark);
+}
+
+void ComparePanel::setPresentation(bool on, int px) {
+  for (MetricsChart* c : charts()) {
+    c->setTextPixelSize(on ? px : 0);
+    c->setPresentationStyle(on);
+  }
+  setLineWidth(on ? 4.0 : 2.0);
+  // The point of the demo reads from the back of the room: the finding and the bars in large type.
+  QFont bf = font();
+  if (on) bf.setPixelSize(px);
+  bars_->setFont(bf);
+  if (!on) bars_->setAttribute(Qt::WA_SetFont, false);
+  QFont ff = font();
+  ff.setBold(true);
+  ff.setPixelSize(on ? px * 5 / 4 : std::max(14, QFontInfo(font()).pixelSize() * 5 / 4));
+  finding_->setFont(ff);
 }
 
 void ComparePanel::changeEvent(QEvent* e) {
@@ -375,6 +506,8 @@ void ComparePanel::changeEvent(QEvent* e) {
 
 void ComparePanel::retranslateUi() {
   util_->setTitles(tr("Per-step utilization by variant"), tr("Engine step"), tr("Fraction"));
+  details_->setTabText(0, tr("Over the run"));
+  details_->setTabText(1, tr("All numbers"));
   throughput_->setTitles(tr("Throughput by variant"), tr("Engine time (s)"), tr("Tokens/s"));
   cancel_->setText(tr("Cancel"));
   fillSummary();

@@ -1,7 +1,8 @@
 #pragma once
 // ComparePanel: the "Compare" tab. When a scenario compares settings, each variant is run for real on
 // its own engine (WorkbenchSession::runCompare) and this panel overlays their per-step utilization and
-// their throughput over engine time, one colour per variant with a legend, plus a summary table.
+// their throughput over engine time, one colour per variant with a legend, plus a summary table. Above
+// them, the demo's point: a one-line finding and bars of the numbers it is about.
 #include <QWidget>
 #include <optional>
 #include <vector>
@@ -11,10 +12,12 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QTabWidget;
 class QTableWidget;
 
 namespace inferscope::ui {
 
+class MetricBarsView;
 class MetricsChart;
 
 class ComparePanel : public QWidget {
@@ -39,8 +42,12 @@ class ComparePanel : public QWidget {
   std::vector<MetricsChart*> charts() const { return {util_, throughput_}; }
   MetricsChart* utilizationChart() const { return util_; }
   MetricsChart* throughputChart() const { return throughput_; }
+  // The bars of the numbers the demo is about (one panel per number, one bar per variant).
+  MetricBarsView* barsView() const { return bars_; }
   void setLineWidth(qreal w);
   void setDark(bool dark);
+  // Presentation mode: charts, bars and the finding with text at px pixels; off restores them.
+  void setPresentation(bool on, int px);
 
  signals:
   void cancelRequested();
@@ -52,7 +59,8 @@ class ComparePanel : public QWidget {
   void retranslateUi();
   void fillCharts();
   void fillSummary();  // the table and the finding (retranslateUi calls it: headers are translated)
-  void clearResult();  // no result: charts, table and finding emptied
+  void fillBars(int focus);  // the bars for what the demo is about (called by fillSummary)
+  void clearResult();  // no result: charts, table, bars and finding emptied
   QString pointOf() const;  // the finding without the sentence on repeated runs
 
   QLabel* status_ = nullptr;
@@ -62,6 +70,8 @@ class ComparePanel : public QWidget {
   MetricsChart* util_ = nullptr;
   MetricsChart* throughput_ = nullptr;
   QTableWidget* summary_ = nullptr;
+  MetricBarsView* bars_ = nullptr;
+  QTabWidget* details_ = nullptr;  // "over the run" (charts) and "all numbers" (table)
   CompareResultPtr result_;
   QString scenario_;
   bool running_ = false;

@@ -13,17 +13,7 @@ constexpr int64_t kMaxSteps = 1'000'000;  // a scheduler bug must not hang the e
 
 std::vector<VariantSpec> scenario_variants(const Scenario& scenario, const EngineConfig& base) {
   std::vector<VariantSpec> out;
-  std::set<std::string> changed;
-  for (const auto& v : scenario.compare)
-    for (const auto& [k, _] : v.engine.items()) changed.insert(k);
-  const nlohmann::json baseJson = engine_config_to_json(base);
-  std::string label;
-  for (const auto& k : changed) {
-    if (!label.empty()) label += ", ";
-    const auto& val = baseJson.contains(k) ? baseJson.at(k) : nlohmann::json();
-    label += k + ": " + (val.is_string() ? val.get<std::string>() : val.dump());
-  }
-  out.push_back({label.empty() ? std::string("base") : label, base});
+  out.push_back({scenario_base_name(scenario, base), base});
   for (const auto& v : scenario.compare) out.push_back({v.name, engine_config_from_json(v.engine, base)});
   return out;
 }

@@ -1,6 +1,8 @@
 #include "ui/export/chart_export.h"
 
 #include <QApplication>
+#include <QCoreApplication>
+#include <QJsonObject>
 #include <QClipboard>
 #include <QDateTime>
 #include <QDir>
@@ -19,6 +21,7 @@
 #include "engine/metrics/metrics_writers.h"
 #include "ui/blockmap/block_map_view.h"
 #include "ui/charts/metrics_chart.h"
+#include "ui/export/slide_export.h"
 
 namespace inferscope::ui {
 
@@ -68,7 +71,9 @@ QSize exportSizeFor(const QWidget* w) {
   if (s.width() < 50 || s.height() < 50) s = w->sizeHint().expandedTo(QSize(640, 400));
   const int width = std::max(s.width(), kMinExportWidth);
   int height = s.height();
-  if (w->hasHeightForWidth()) height = std::max(w->heightForWidth(width), 1);
+  // A view with height-for-width gets what it needs, at least a fifth of the width (a strip of bars
+  // or a few blocks is not a picture).
+  if (w->hasHeightForWidth()) height = std::max(w->heightForWidth(width), width / 5);
   else if (width != s.width()) height = std::clamp(int(std::lround(double(s.height()) * width / s.width())), 420, 900);
   return QSize(width, height);
 }
@@ -129,11 +134,40 @@ bool writeStepMetricsCsv(const std::vector<StepMetrics>& steps, const QString& p
   return true;
 }
 
+namespace {
+// "SmolLM2-135M-Instruct (stored Q4_1) · continuous batching · block 16 · KV f16 · prefix caching": what a
+// slide's numbers ran on, from the manifest's model and settings.
+QString slideSubtitleOf(const QJsonObject& m) {
+  QStringList parts;
+  QString model = m.value(QStringLiteral("model_name")).toString();
+  if (const QString w = m.value(QStringLiteral("weights")).toString(); !w.isEmpty()) model += QStringLiteral(" (%1)").arg(w);
+  if (!model.isEmpty()) parts << model;
+  const QJsonObject s = m.value(QStringLiteral("settings")).toObject();
+  if (const QString b = s.value(QStringLiteral("batching")).toString(); !b.isEmpty())
+    parts << (b == QLatin1String("static") ? SlideExport::tr("static batching") : SlideExport::tr("continuous batching"));
+  if (s.contains(QStringLiteral("block_size"))) parts << SlideExport::tr("block %1").arg(s.value(QStringLiteral("block_size")).toInt());
+  if (const QString d = s.value(QStringLiteral("kv_dtype")).toString(); !d.isEmpty()) parts << SlideExport::tr("KV %1").arg(d);
+  if (s.value(QStringLiteral("prefix_cache")).toBool()) parts << SlideExport::tr("prefix caching");
+  return parts.join(QStringLiteral(" · "));
+}
+}  // namespace
+
 QStringList exportAll(const ExportInput& in, const QString& dirPath, QString* error) {
+  const QString subtitle = slideSubtitleOf(in.manifest);
   QDir dir(dirPath);
   if (!dir.mkpath(QStringLiteral("."))) return setError(error, QStringLiteral("cannot create %1").arg(dirPath)), QStringList{};
   QStringList files;
   QJsonArray charts;
+  QJsonArray slides;  // each slide and the smallest text it was drawn with
+  auto slideOf = [&](QWidget* w, const QString& file, const SlideText& text, QString* why) {
+    int px = 0;
+    if (!exportSlidePng(w, dir.filePath(file), text, why, &px)) return false;
+    QJsonObject o;
+    o[QStringLiteral("file")] = file;
+    o[QStringLiteral("smallest_text_px")] = px;
+    slides.append(o);
+    return true;
+  };
   auto add = [&](bool ok, const QString& name, const QString& why) {
     if (!ok) {
       setError(error, why.isEmpty() ? QStringLiteral("cannot write %1").arg(name) : why);
@@ -151,6 +185,8 @@ QStringList exportAll(const ExportInput& in, const QString& dirPath, QString* er
                     add(exportSvg(c, dir.filePath(id + ".svg"), c->title(), &why), id + ".svg", why) &&
                     add(c->writeCsv(dir.filePath(id + ".csv"), &why), id + ".csv", why);
     c->setShowFullHistory(false);
+    const QString slide = id + QStringLiteral("_slide.png");
+    if (ok && !add(slideOf(c, slide, {c->title(), subtitle, {}}, &why), slide, why)) return {};
     if (!ok) return {};
     QJsonObject o;
     o[QStringLiteral("id")] = id;
@@ -164,6 +200,8 @@ QStringList exportAll(const ExportInput& in, const QString& dirPath, QString* er
               add(exportPng(x.widget, dir.filePath(id + "@2x.png"), 2.0, &why), id + "@2x.png", why) &&
               add(exportSvg(x.widget, dir.filePath(id + ".svg"), x.title, &why), id + ".svg", why);
     if (ok && x.writeCsv) ok = add(x.writeCsv(dir.filePath(id + ".csv"), &why), id + ".csv", why);
+    const QString slide = id + QStringLiteral("_slide.png");
+    if (ok) ok = add(slideOf(x.widget, slide, {x.title, subtitle, x.slideNote}, &why), slide, why);
     if (!ok) return {};
     QJsonObject o;
     o[QStringLiteral("id")] = id;
@@ -174,7 +212,12 @@ QStringList exportAll(const ExportInput& in, const QString& dirPath, QString* er
     QString why;
     if (!add(exportPng(in.blockMap, dir.filePath("block_map.png"), 1.0, &why), "block_map.png", why) ||
         !add(exportPng(in.blockMap, dir.filePath("block_map@2x.png"), 2.0, &why), "block_map@2x.png", why) ||
-        !add(exportSvg(in.blockMap, dir.filePath("block_map.svg"), QStringLiteral("KV block map"), &why), "block_map.svg", why))
+        !add(exportSvg(in.blockMap, dir.filePath("block_map.svg"), QStringLiteral("KV block map"), &why), "block_map.svg", why) ||
+        !add(slideOf(in.blockMap, QStringLiteral("block_map_slide.png"),
+                            {SlideExport::tr("KV cache: one cell per physical block"),
+                             subtitle, in.blockMapLegend},
+                            &why),
+             "block_map_slide.png", why))
       return {};
   }
   {
@@ -189,6 +232,7 @@ QStringList exportAll(const ExportInput& in, const QString& dirPath, QString* er
   manifest[QStringLiteral("time")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
   manifest[QStringLiteral("steps")] = qint64(in.steps.size());
   manifest[QStringLiteral("charts")] = charts;
+  manifest[QStringLiteral("slides")] = slides;
   files << QStringLiteral("manifest.json");
   manifest[QStringLiteral("files")] = QJsonArray::fromStringList(files);
   QFile f(dir.filePath(QStringLiteral("manifest.json")));

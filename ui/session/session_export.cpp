@@ -10,6 +10,7 @@
 #include "ui/charts/charts_panel.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
+#include "ui/compare/metric_bars_view.h"
 #include "ui/export/chart_export.h"
 #include "ui/lessons/heat_map_view.h"
 #include "ui/lessons/lesson_chart.h"
@@ -22,11 +23,18 @@ namespace inferscope::ui {
 QStringList exportSession(const WorkbenchSession& session, const ExportViews& views, const QString& dir, QString* error) {
   ExportInput in;
   in.charts = views.charts->charts();
-  if (views.blockMap) in.blockMap = views.blockMap->view();
+  if (views.blockMap) {
+    in.blockMap = views.blockMap->view();
+    in.blockMapLegend = views.blockMap->legendText();
+  }
   in.steps = session.steps();
   if (auto r = session.compareResult()) {
-    if (views.compare)
+    if (views.compare) {
       for (MetricsChart* c : views.compare->charts()) in.charts.push_back(c);
+      if (MetricBarsView* bars = views.compare->barsView(); !bars->isEmpty())
+        in.widgets.push_back({bars, QStringLiteral("compare_bars"), QString::fromStdString(r->scenario),
+                              [bars](const QString& f, QString* e) { return bars->writeCsv(f, e); }, views.compare->finding()});
+    }
     for (const auto& v : r->variants) in.variantSteps.push_back({QString::fromStdString(v.name), v.steps});
   }
   in.manifest = session.manifest();
