@@ -84,6 +84,7 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   tabs_->addTab(compare_, QString());
   lessons_ = new LessonsPanel(session_->controller());
   tabs_->addTab(lessons_, QString());
+  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::giveLessonsTheRoom);
   // Before any workload the charts tab shows the start page's experiments instead of empty charts.
   startPage_ = new StartPage;
   charts_->setStartPage(startPage_);
@@ -172,6 +173,7 @@ std::unique_ptr<QSettings> MainWindow::openSettings() const {
 }
 
 void MainWindow::saveSettings() {
+  restoreLessonDocks();  // the layout is saved as the user arranged it, not as the Lessons tab shows it
   auto s = openSettings();
   settingsPanel_->save(*s);
   s->setValue(QStringLiteral("recent"), recent_);

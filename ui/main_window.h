@@ -106,6 +106,7 @@ class MainWindow : public QMainWindow {
   StartPage* startPage() const { return startPage_; }
   PresentationBar* presentationBar() const { return presentationBar_; }
   QDockWidget* logDock() const { return logDock_; }
+  QDockWidget* settingsDock() const { return settingsDock_; }
   std::vector<QDockWidget*> docks() const { return {modelDock_, settingsDock_, requestsDock_, logDock_}; }
   int speedIndex() const;
 
@@ -144,6 +145,10 @@ class MainWindow : public QMainWindow {
   // Window layout (main_window_layout.cpp).
   void enterPresentation();
   void leavePresentation();
+  // The Lessons tab takes the window: the docks it does not use step aside while it is shown (outside
+  // presentation mode, which has none) and come back when another tab is chosen or the layout is saved.
+  void giveLessonsTheRoom();
+  void restoreLessonDocks();
   void updatePresentationBar();
   void onRunTriggered();  // Run: pause, run, or offer the default experiment when nothing is loaded
   QStringList runConditions() const;  // the non-default conditions the presentation strip names
@@ -221,6 +226,7 @@ class MainWindow : public QMainWindow {
   QString language_ = QStringLiteral("en");
   QTranslator translator_;
   bool presentation_ = false;
+  std::vector<QPointer<QDockWidget>> lessonHiddenDocks_;  // hidden by giveLessonsTheRoom()
   bool dark_ = false;
   bool restoring_ = true;
   bool shownOnce_ = false;

@@ -84,7 +84,24 @@ void MainWindow::setPresentationMode(bool on) {
   else leavePresentation();
 }
 
+void MainWindow::giveLessonsTheRoom() {
+  if (presentation_ || tabs_->currentWidget() != lessons_) return restoreLessonDocks();
+  if (!lessonHiddenDocks_.empty()) return;
+  for (QDockWidget* d : docks())
+    if (d->isVisible() && !d->isFloating()) {
+      lessonHiddenDocks_.emplace_back(d);
+      d->hide();
+    }
+}
+
+void MainWindow::restoreLessonDocks() {
+  for (const QPointer<QDockWidget>& d : lessonHiddenDocks_)
+    if (d) d->show();
+  lessonHiddenDocks_.clear();
+}
+
 void MainWindow::enterPresentation() {
+  restoreLessonDocks();  // the normal layout is saved with its docks
   normalGeometry_ = saveGeometry();
   normalState_ = saveState();
   normalWindowState_ = windowState();
@@ -108,6 +125,7 @@ void MainWindow::enterPresentation() {
   if (attach_) attach_->setPresentation(true, px);
   compare_->setPresentation(true, px);
   lessons_->setLineWidth(4.0);
+  lessons_->setTextPixelSize(px);
 }
 
 void MainWindow::leavePresentation() {
@@ -119,6 +137,7 @@ void MainWindow::leavePresentation() {
   if (attach_) attach_->setPresentation(false, 0);
   compare_->setPresentation(false, 0);
   lessons_->setLineWidth(2.0);
+  lessons_->setTextPixelSize(0);
   setWindowState(normalWindowState_);
   if (!(normalWindowState_ & (Qt::WindowMaximized | Qt::WindowFullScreen))) showNormal();
   // Geometry first, then the docks: restoreState sizes the docks for the window it finds. The normal
@@ -134,6 +153,7 @@ void MainWindow::leavePresentation() {
     if (presentation_) return;
     restoreGeometry(normalGeometry_);
     restoreState(normalState_);
+    giveLessonsTheRoom();
   });
   openSettings()->setValue(QStringLiteral("presentation_state"), presentationState_);
 }

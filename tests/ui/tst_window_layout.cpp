@@ -384,6 +384,35 @@ class TstWindowLayout : public QObject {
     }
   }
 
+  // The Lessons tab takes the window: the docks step aside while it is shown and come back with the
+  // next tab; a layout saved while it is shown keeps the docks, and presentation mode restores them too.
+  void lessonsTakeTheRoomAndGiveItBack() {
+    const QString ini = tmp_.filePath(QStringLiteral("lessons_room.ini"));
+    {
+      auto w = makeWindow(false, ini);
+      QVERIFY(w);
+      w->logDock()->hide();  // the user's own choice stays
+      QTest::qWait(20);
+      std::vector<bool> before;
+      for (QDockWidget* d : w->docks()) before.push_back(d->isVisible());
+      const int pageWidth = w->lessons()->width();
+      w->tabs()->setCurrentWidget(w->lessons());
+      QTest::qWait(50);
+      for (QDockWidget* d : w->docks()) QVERIFY2(!d->isVisible(), qPrintable(d->objectName()));
+      QVERIFY2(w->lessons()->width() > pageWidth + 200, qPrintable(QStringLiteral("%1 -> %2").arg(pageWidth).arg(w->lessons()->width())));
+      w->tabs()->setCurrentWidget(w->charts());
+      QTest::qWait(50);
+      for (size_t i = 0; i < before.size(); ++i) QCOMPARE(w->docks()[i]->isVisible(), bool(before[i]));
+      w->tabs()->setCurrentWidget(w->lessons());
+      QTest::qWait(20);
+      w->close();  // saved on the Lessons tab
+    }
+    auto w = makeWindow(false, ini);
+    QVERIFY(w);
+    QVERIFY(w->settingsDock()->isVisible());
+    QVERIFY(!w->logDock()->isVisible());
+  }
+
   void aSavedWindowLargerThanTheScreenIsRefitted() {
     // A geometry saved on a larger screen (the projector is gone, or presentation mode grew it).
     const QString ini = tmp_.filePath(QStringLiteral("large.ini"));

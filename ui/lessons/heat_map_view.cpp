@@ -40,7 +40,15 @@ void HeatMapView::setMatrix(const lessons::LessonResult::Matrix& m) {
 }
 
 QSize HeatMapView::sizeHint() const { return {420, 320}; }
-QSize HeatMapView::minimumSizeHint() const { return {200, 160}; }
+QSize HeatMapView::minimumSizeHint() const {
+  // Room for every row label without overlap (up to 12 rows; more are labelled every few rows), the
+  // column labels standing upright and the colour scale: the lesson page scrolls rather than squeezing it.
+  const QFontMetrics fm(font());
+  int colW = 0;
+  for (const auto& l : m_.col_labels) colW = std::max(colW, fm.horizontalAdvance(shortLabel(l)));
+  const int rows = std::min<int>(12, int(m_.rows.size()));
+  return {200, std::max(160, fm.height() + 4 + colW + 6 + rows * fm.height() + kLegendH + 10)};
+}
 
 HeatMapView::Geometry HeatMapView::geometry() const {
   Geometry g;
@@ -104,6 +112,7 @@ QString HeatMapView::toolTipAt(const QPoint& pos) const {
 }
 
 bool HeatMapView::event(QEvent* e) {
+  if (e->type() == QEvent::FontChange) updateGeometry();  // its minimum size follows the text
   if (e->type() == QEvent::ToolTip) {
     auto* he = static_cast<QHelpEvent*>(e);
     const QString tip = toolTipAt(he->pos());
@@ -134,7 +143,9 @@ void HeatMapView::paintEvent(QPaintEvent*) {
   const int rowStep = std::max(1, int(std::ceil(fm.height() / std::max(1.0, g.ch))));
   for (size_t r = 0; r < m_.row_labels.size() && r < m_.rows.size(); r += size_t(rowStep)) {
     const QRect cell = cellRect(int(r), 0);
-    p.drawText(QRect(0, cell.top(), g.rowLabelW - 6, cell.height()), Qt::AlignRight | Qt::AlignVCenter, shortLabel(m_.row_labels[r]));
+    // Centred on its row, as tall as the text (a row lower than the text must not clip it).
+    const int h = std::max(cell.height(), fm.height());
+    p.drawText(QRect(0, cell.center().y() - h / 2, g.rowLabelW - 6, h), Qt::AlignRight | Qt::AlignVCenter, shortLabel(m_.row_labels[r]));
   }
   const bool vertical = g.colLabelH > fm.height() + 6;
   const int colStep = std::max(1, int(std::ceil((vertical ? fm.height() : fm.averageCharWidth() * 4) / std::max(1.0, g.cw))));

@@ -354,4 +354,22 @@ void LessonPage::setDark(bool dark) {
 
 void LessonPage::setLineWidth(qreal width) { chart_->setLineWidth(width); }
 
+void LessonPage::setTextPixelSize(int px) {
+  // Children whose font was not set explicitly follow the page's; the title and the chart size their own.
+  if (px > 0) {
+    QFont f = font();
+    f.setPixelSize(px);
+    setFont(f);
+  } else {
+    setFont(QFont());
+    setAttribute(Qt::WA_SetFont, false);
+  }
+  QFont tf = font();
+  tf.setBold(true);
+  if (px > 0) tf.setPixelSize(px * 7 / 5);
+  else tf.setPointSizeF(tf.pointSizeF() * 1.4);
+  title_->setFont(tf);
+  chart_->setTextPixelSize(px);
+}
+
 }  // namespace inferscope::ui

@@ -51,6 +51,9 @@ class LessonPage : public QWidget {
   QPushButton* seeItButton() const { return seeIt_; }
   void setDark(bool dark);
   void setLineWidth(qreal width);
+  // Presentation: every text of the page (explanation, inputs, numbers, heat map, chart) at px pixels,
+  // the title larger; 0 restores the application's font.
+  void setTextPixelSize(int px);
 
  signals:
   void seeItForReal(const QString& scenarioFile);

@@ -69,6 +69,7 @@ LessonPage* LessonsPanel::pageAt(int row) {
     page->setLanguage(lang_);
     page->setDark(dark_);
     page->setLineWidth(lineWidth_);
+    if (textPx_ > 0) page->setTextPixelSize(textPx_);
     connect(page, &LessonPage::seeItForReal, this, &LessonsPanel::seeItForReal);
     QWidget* placeholder = stack_->widget(row);
     stack_->insertWidget(row, page);
@@ -128,6 +129,16 @@ void LessonsPanel::setLineWidth(qreal width) {
   lineWidth_ = width;
   for (LessonPage* p : pages_)
     if (p) p->setLineWidth(width);
+}
+
+void LessonsPanel::setTextPixelSize(int px) {
+  textPx_ = px;
+  QFont f = QWidget::font();
+  if (px > 0) f.setPixelSize(px);
+  list_->setFont(px > 0 ? f : QFont());
+  if (px <= 0) list_->setAttribute(Qt::WA_SetFont, false);
+  for (LessonPage* p : pages_)
+    if (p) p->setTextPixelSize(px);
 }
 
 void LessonsPanel::retranslateUi() {

@@ -29,6 +29,8 @@ class LessonsPanel : public QWidget {
   QString language() const { return lang_; }
   void setDark(bool dark);
   void setLineWidth(qreal width);
+  // Presentation mode: the list and every page with text at px pixels (0: the normal fonts).
+  void setTextPixelSize(int px);
 
  signals:
   void seeItForReal(const QString& scenarioFile);
@@ -49,6 +51,7 @@ class LessonsPanel : public QWidget {
   QString lang_ = QStringLiteral("en");
   bool dark_ = false;
   qreal lineWidth_ = 2.0;
+  int textPx_ = 0;
 };
 
 }  // namespace inferscope::ui
