@@ -134,10 +134,23 @@ void add_engine_options(CLI::App* app, EngineOptions& o) {
                   "weight mode, e.g. self:q4_0), early-exit:L (the target's first L layers), ngram[:N] (prompt "
                   "lookup) or off");
   app->add_option("--spec-k", o.spec_k, "tokens drafted per step when speculating (1..16)")->check(CLI::Range(1, 16));
-  app->add_option("--tp", o.tp, "tensor parallelism over D virtual devices (2 to 8; the KV heads must divide evenly)");
+  add_parallel_options(app, o.parallel);
+  o.app = app;
+}
+
+void add_parallel_options(CLI::App* app, ParallelOptions& o) {
+  app->add_option("--tp", o.tp, "tensor parallelism over D virtual devices (2 to 8; D must divide the KV and query heads)");
   app->add_option("--pp", o.pp, "pipeline parallelism over D virtual devices (2 to 8)");
   app->add_option("--micro-batches", o.micro_batches, "micro-batches per step for --pp (1-64)");
-  o.app = app;
+}
+
+std::string parallel_spec(const CLI::App* app, const ParallelOptions& o) {
+  auto given = [&](const char* flag) { return app && app->count(flag) > 0; };
+  if (given("--tp") && given("--pp")) throw UsageError("--tp and --pp exclude each other");
+  if (given("--micro-batches") && !given("--pp")) throw UsageError("--micro-batches needs --pp");
+  if (given("--tp")) return "tp:" + std::to_string(o.tp);
+  if (given("--pp")) return "pp:" + std::to_string(o.pp) + ":" + std::to_string(o.micro_batches);
+  return {};
 }
 
 nlohmann::json engine_overrides(const EngineOptions& o) {
@@ -156,10 +169,7 @@ nlohmann::json engine_overrides(const EngineOptions& o) {
   if (given("--threads")) j["threads"] = o.threads;
   if (given("--spec")) j["spec"] = o.spec;
   if (given("--spec-k")) j["spec_k"] = o.spec_k;
-  if (given("--tp") && given("--pp")) throw UsageError("--tp and --pp exclude each other");
-  if (given("--micro-batches") && !given("--pp")) throw UsageError("--micro-batches needs --pp");
-  if (given("--tp")) j["parallel"] = "tp:" + std::to_string(o.tp);
-  if (given("--pp")) j["parallel"] = "pp:" + std::to_string(o.pp) + ":" + std::to_string(o.micro_batches);
+  if (const std::string p = parallel_spec(o.app, o.parallel); !p.empty()) j["parallel"] = p;
   return j;
 }
 

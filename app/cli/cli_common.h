@@ -53,6 +53,15 @@ void add_sampling_options(CLI::App* app, SamplingOptions& o);
 SamplingParams to_params(const SamplingOptions& o);
 
 // Engine flags shared by generate, run, bench and export.
+// --tp D | --pp D [--micro-batches M]: virtual devices (engine/parallel), for generate, run and bench.
+struct ParallelOptions {
+  int tp = 0, pp = 0, micro_batches = 1;
+};
+void add_parallel_options(CLI::App* app, ParallelOptions& o);
+// The scenario form of the flags given ("tp:3", "pp:3:4"), empty when none. Throws UsageError for --tp
+// with --pp, or --micro-batches without --pp.
+std::string parallel_spec(const CLI::App* app, const ParallelOptions& o);
+
 struct EngineOptions {
   std::string batching = "continuous";
   int max_seqs = 16;
@@ -68,7 +77,7 @@ struct EngineOptions {
   int threads = 0;
   std::string spec = "off";  // --spec draft:FILE.gguf | self:MODE | early-exit:L | ngram[:N] | off
   int spec_k = 4;            // --spec-k K (1..16)
-  int tp = 0, pp = 0, micro_batches = 1;  // --tp D | --pp D [--micro-batches M]: virtual devices (engine/parallel)
+  ParallelOptions parallel;  // --tp D | --pp D [--micro-batches M]
   CLI::App* app = nullptr;  // set by add_engine_options; tells which flags were given
 };
 void add_engine_options(CLI::App* app, EngineOptions& o);

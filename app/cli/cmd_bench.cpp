@@ -14,6 +14,7 @@
 #include "app/cli/commands.h"
 #include "engine/backend/forward_backend.h"
 #include "engine/model/model_cost.h"
+#include "engine/parallel/parallel_config.h"
 #include "kernels/cpu/ceilings.h"
 #include "kernels/cpu/large_buffer.h"
 #include "kernels/cpu/quant.h"
@@ -35,6 +36,9 @@ struct BenchOptions {
   bool ceilings = true;
   bool window_release = true;
   std::string kv_dtype = "f16";
+  ParallelOptions parallel_flags;
+  ParallelConfig parallel;  // from the flags, checked against the model before anything runs
+  CLI::App* app = nullptr;
 };
 
 struct Sample {
@@ -66,6 +70,7 @@ EngineConfig bench_config(const LoadedModel& m, const BenchOptions& o, int threa
   cfg.kv_dtype = *kernels::kv_dtype_from_name(o.kv_dtype);
   cfg.prefix_caching = false;
   cfg.kv_window_release = o.window_release;
+  cfg.parallel = o.parallel;
   cfg.sched.max_num_seqs = seqs;
   cfg.sched.max_num_batched_tokens = std::max(512, tokens_per_seq);
   cfg.kv_budget_bytes =
@@ -130,6 +135,8 @@ double warm_load_seconds(const ModelOptions& o) {
 
 int run_bench(const BenchOptions& o) {
   auto m = load_model_or_throw(o.model);
+  if (const std::string why = o.parallel.model_fit(m->model->config()); o.parallel.enabled() && !why.empty())
+    throw UsageError(why);
   const ModelCard& card = m->card;
   const double load_s = warm_load_seconds(o.model);
   const ModelCost cost = model_cost(*m->model);
@@ -246,6 +253,7 @@ int run_bench(const BenchOptions& o) {
                                {"read_gb_s_weights_size", ws_bw[i]}, {"fp32_gflop_s", c.fp32_gflop_s},
                                {"fp32_isa", c.fp32_isa}, {"int8_gop_s", c.int8_gop_s}, {"int8_isa", c.int8_isa}});
     }
+    j["parallel"] = o.parallel.label();
     j["results"] = nlohmann::json::array();
     for (const auto& s : results) {
       nlohmann::json r = {{"test", s.test},     {"threads", s.threads}, {"batch", s.batch},  {"tok_s", s.median},
@@ -274,6 +282,7 @@ int run_bench(const BenchOptions& o) {
                 t, c.read_gb_s, c.read_bytes / 1048576.0, ws_bw[i], c.fp32_gflop_s, c.fp32_isa, c.int8_gop_s, c.int8_isa);
   }
   std::printf("weights %s, %.2f MiB\n", card.weight_mode_label.c_str(), card.weight_bytes / 1048576.0);
+  if (o.parallel.enabled()) std::printf("virtual devices: %s (on this machine's cores)\n", o.parallel.label().c_str());
   std::printf("weights read per pass %.1f MB, %.1f MFLOP per token in the layers; warm load %.3f s\n",
               cost.weight_bytes_per_pass() / 1e6, cost.layer_flops / 1e6, load_s);
   if (!gpu)
@@ -323,7 +332,21 @@ Command add_bench_command(CLI::App& root) {
   app->add_flag("!--no-window-release", o->window_release, kNoWindowReleaseHelp);
   app->add_flag("!--no-ceilings", o->ceilings, "skip measuring bandwidth and compute peaks (no roofline fractions)");
   app->add_flag("--json", o->json, "print one JSON document");
-  return {app, [o] { return run_bench(*o); }};
+  add_parallel_options(app, o->parallel_flags);
+  o->app = app;
+  return {app, [o] {
+            // Virtual devices split the model on this one machine: the tokens/s show what the split costs
+            // (hand-offs, all-reduces, the pipeline's bubble), against the same machine's roofline.
+            if (const std::string spec = parallel_spec(o->app, o->parallel_flags); !spec.empty()) {
+              try {
+                o->parallel = parse_parallel(spec);
+              } catch (const std::invalid_argument& e) {
+                throw UsageError(e.what());
+              }
+              if (const std::string why = o->parallel.validate(); !why.empty()) throw UsageError(why);
+            }
+            return run_bench(*o);
+          }};
 }
 
 }  // namespace inferscope::cli

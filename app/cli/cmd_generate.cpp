@@ -59,6 +59,12 @@ int run_generate(const GenerateOptions& o) {
     j["prefill_tok_s"] = prefill_tps;
     j["decode_tok_s"] = decode_tps;
     j["stop_reason"] = info.finish_reason;
+    j["parallel"] = engine.config().parallel.label();
+    if (engine.config().parallel.enabled()) {
+      int64_t comm = 0;
+      for (const auto& m : engine.metrics().full_log()) comm += m.comm_bytes;
+      j["comm_bytes"] = comm;  // between the virtual devices, over the whole run
+    }
     if (const auto last = engine.metrics().latest()) {
       j["kv_bytes_peak"] = last->kv_bytes_peak;
       j["kv_bytes_peak_full_attention"] = last->kv_bytes_peak_full_attention;
