@@ -182,6 +182,13 @@ int run_run(const RunOptions& o) {
                    static_cast<long long>(summary.kv_blocks_leaked));
       rc = 2;
     }
+    // Nothing succeeded: the report still prints (it says why in requests_failed and the log), but the
+    // command fails, so a script does not take an empty run for a result.
+    if (summary.requests_submitted > 0 && summary.requests_completed == 0) {
+      std::fprintf(stderr, "inferscope-cli run: %s: every request failed (%d of %d); see the warnings above\n", v.name.c_str(),
+                   summary.requests_failed, summary.requests_submitted);
+      if (rc == 0) rc = 3;
+    }
   }
   if (o.json) {
     if (docs.size() == 1) print_json(docs.front());

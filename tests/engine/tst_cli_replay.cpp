@@ -99,6 +99,23 @@ class TstCliReplay : public QObject {
     QCOMPARE(j.value("complete").toBool(), false);
   }
 
+  // A run where every request failed (each prompt larger than the whole cache) still reports, but exits
+  // non-zero; one where some succeeded exits 0.
+  void runWhereEveryRequestFailedExitsNonZero() {
+    const QString model = QString::fromStdString(test::stories260k_path());
+    const test::CliRun bad = test::run_cli(kCli, {"run", "-m", model, "--requests", "2", "--prompt-len", "400:400", "--gen-len", "4:4",
+                                                  "--block-size", "16", "--kv-budget-mib", "0.01", "-t", "1", "--json"},
+                                           60000);
+    QVERIFY2(bad.code != 0, bad.out.constData());
+    QVERIFY2(bad.err.contains("every request failed"), bad.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(bad.out).object();
+    QCOMPARE(j.value("requests_failed").toInt(), 2);
+    const test::CliRun good = test::run_cli(kCli, {"run", "-m", model, "--requests", "2", "--prompt-len", "8:8", "--gen-len", "4:4",
+                                                   "-t", "1", "--json"},
+                                            60000);
+    QVERIFY2(good.code == 0, good.err.constData());
+  }
+
   void notARecordingIsRefused() {
     const test::CliRun r = test::run_cli(kCli, {"replay", liveCsv_}, 60000);
     QCOMPARE(r.code, 1);
