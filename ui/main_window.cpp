@@ -137,6 +137,11 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   connect(settingsPanel_, &EngineSettingsPanel::applyRequested, this, &MainWindow::requestApply);
   connect(settingsPanel_, &EngineSettingsPanel::weightModeRequested, this, &MainWindow::requestWeightMode);
   connect(loadGen_, &LoadGeneratorPanel::startRequested, session_, &WorkbenchSession::startWorkload);
+  // A workload the engine would not start says why where it was asked for, and in the status bar.
+  connect(session_->controller(), &EngineController::loadRefused, this, [this](const QString& reason) {
+    loadGen_->setRefusal(reason);
+    statusBar()->showMessage(loadGen_->refusal(), 10000);
+  });
 
   // Restore before the first apply, so the engine is built once with the saved settings.
   auto s = openSettings();

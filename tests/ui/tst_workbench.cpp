@@ -14,6 +14,8 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QTemporaryDir>
+#include <QLabel>
+#include <QStatusBar>
 #include <QtTest/QtTest>
 #include <fstream>
 
@@ -180,6 +182,33 @@ class TstWorkbench : public QObject {
     // Selecting a request highlights its sequences' blocks.
     w->requests()->selectRequest(0);
     QVERIFY(!w->blockMap()->view()->highlightedSequences().empty() || c->lastSnapshot()->requests[0].seq_ids.empty());
+  }
+
+  // A workload the engine refuses says why on the Load generator tab (and the status bar), not only in
+  // the log; the next Start clears it.
+  void loadGeneratorShowsTheRefusal() {
+    auto w = makeWindow(QStringLiteral("refusal"));
+    QVERIFY(w);
+    WorkloadSpec s = smallLoad();
+    s.prompt_min = 8;
+    s.prompt_max = 16;
+    s.shared_prefix = 8;  // not shorter than the shortest prompt
+    w->loadGenerator()->setSpec(s);
+    QSignalSpy refused(w->controller(), &EngineController::loadRefused);
+    auto* start = w->loadGenerator()->findChild<QPushButton*>(QStringLiteral("load_start"));
+    QVERIFY(start);
+    start->click();
+    QVERIFY(refused.wait(10000));
+    QTest::qWait(20);
+    auto* label = w->loadGenerator()->findChild<QLabel*>(QStringLiteral("load_refusal"));
+    QVERIFY(label && !label->isHidden());
+    QCOMPARE(label->text(), QStringLiteral("Not started: The shared prefix must be shorter than the shortest prompt."));
+    QCOMPARE(w->statusBar()->currentMessage(), label->text());
+    s.shared_prefix = 0;
+    w->loadGenerator()->setSpec(s);
+    start->click();
+    QVERIFY(label->isHidden());
+    QVERIFY(!refused.wait(500));
   }
 
   void stepAdvancesExactlyOneStep() {

@@ -47,6 +47,7 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
           });
   connect(worker_, &EngineWorker::requestSubmitted, this, &EngineController::requestSubmitted);
   connect(worker_, &EngineWorker::message, this, &EngineController::message);
+  connect(worker_, &EngineWorker::loadRefused, this, &EngineController::loadRefused);
   connect(worker_, &EngineWorker::recordingSaved, this, &EngineController::recordingSaved);
   connect(worker_, &EngineWorker::promptTokens, this, &EngineController::promptTokens);
   connect(worker_, &EngineWorker::compareProgress, this, &EngineController::compareProgress);

@@ -92,6 +92,9 @@ class EngineController : public QObject {
   void compareFinished(inferscope::ui::CompareResultPtr result);
   void runningChanged(bool running);
   void message(const QString& text);
+  // startLoad did not start the workload (no model, a workload the engine refuses): the reason, in the
+  // engine's words (EngineTexts::error translates it).
+  void loadRefused(const QString& reason);
   void recordingSaved(bool ok, const QString& path, qint64 steps, const QString& error);
   // error is the engine's one-line reason (LessonError) and result null when the lesson failed.
   void lessonComputed(quint64 tag, const QString& id, inferscope::ui::LessonResultPtr result, const QString& error);

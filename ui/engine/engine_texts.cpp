@@ -45,6 +45,8 @@ QString EngineTexts::error(const std::string& message) {
   if (auto x = badToken.match(m); x.hasMatch()) return tr("Prompt token id %1 is outside the vocabulary.").arg(x.captured(1));
   if (auto x = tokenize.match(m); x.hasMatch()) return tr("Cannot tokenize the prompt: %1").arg(x.captured(1));
   if (m == QLatin1String("the prompt is empty")) return tr("The prompt is empty.");
+  if (m == QLatin1String("the shared prefix must be shorter than the shortest prompt"))
+    return tr("The shared prefix must be shorter than the shortest prompt.");
   if (m == QLatin1String("n (parallel samples) must be between 1 and 64"))
     return tr("Parallel samples (n) must be between 1 and 64.");
   return m;

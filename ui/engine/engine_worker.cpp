@@ -158,7 +158,7 @@ void EngineWorker::submit(const Request& request, bool chat, quint64 tag) {
 
 void EngineWorker::startLoad(const WorkloadSpec& spec) {
   if (!engine_) {
-    emit message(tr("Load generator: no model is loaded."));
+    refuseLoad(tr("no model is loaded."));
     return;
   }
   if (!beginLoad(spec)) return;
@@ -167,10 +167,15 @@ void EngineWorker::startLoad(const WorkloadSpec& spec) {
   if (running_) scheduleTick();
 }
 
+void EngineWorker::refuseLoad(const QString& reason) {
+  emit message(tr("Load generator: %1").arg(reason));
+  emit loadRefused(reason);
+}
+
 bool EngineWorker::beginLoad(const WorkloadSpec& spec) {
   const std::string why = spec.validate();
   if (!why.empty()) {
-    emit message(tr("Load generator: %1").arg(QString::fromStdString(why)));
+    refuseLoad(QString::fromStdString(why));
     return false;
   }
   try {
@@ -180,7 +185,7 @@ bool EngineWorker::beginLoad(const WorkloadSpec& spec) {
     driver_ = std::make_unique<WorkloadDriver>(*engine_, std::move(plan));
     driver_->submit_due(loadClockS_);
   } catch (const std::exception& e) {
-    emit message(tr("Load generator: %1").arg(QString::fromStdString(e.what())));
+    refuseLoad(QString::fromStdString(e.what()));
     return false;
   }
   return true;

@@ -63,6 +63,8 @@ class EngineWorker : public QObject {
   void compareProgress(int done, int total, const QString& running);
   void compareFinished(inferscope::ui::CompareResultPtr result);
   void message(const QString& text);
+  // The load generator's workload was not started: why (also sent as a message for the log).
+  void loadRefused(const QString& reason);
   void recordingSaved(bool ok, const QString& path, qint64 steps, const QString& error);
   void lessonComputed(quint64 tag, const QString& id, inferscope::ui::LessonResultPtr result, const QString& error);
 
@@ -75,6 +77,7 @@ class EngineWorker : public QObject {
   void publish(bool force);
   // Plans spec's workload from the current engine clock and submits what is due; false with a message.
   bool beginLoad(const WorkloadSpec& spec);
+  void refuseLoad(const QString& reason);  // message + loadRefused
   void doPublish();
 
   const std::atomic<bool>& stop_;

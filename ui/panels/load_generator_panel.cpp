@@ -10,6 +10,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "ui/engine/engine_texts.h"
+
 namespace inferscope::ui {
 
 LoadGeneratorPanel::LoadGeneratorPanel(QWidget* parent) : QWidget(parent) {
@@ -38,6 +40,12 @@ LoadGeneratorPanel::LoadGeneratorPanel(QWidget* parent) : QWidget(parent) {
   auto* l = new QVBoxLayout(this);
   l->addLayout(form_);
   l->addWidget(start_);
+  refusal_ = new QLabel;
+  refusal_->setObjectName(QStringLiteral("load_refusal"));
+  refusal_->setWordWrap(true);
+  refusal_->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
+  refusal_->setVisible(false);
+  l->addWidget(refusal_);
   l->addStretch(1);
   // Keep min <= max as the user types, so an impossible range cannot be entered.
   connect(promptMin_, &QSpinBox::valueChanged, promptMax_, [this](int v) { if (promptMax_->value() < v) promptMax_->setValue(v); });
@@ -46,7 +54,10 @@ LoadGeneratorPanel::LoadGeneratorPanel(QWidget* parent) : QWidget(parent) {
   connect(genMax_, &QSpinBox::valueChanged, genMin_, [this](int v) { if (genMin_->value() > v) genMin_->setValue(v); });
   connect(arrival_, &QComboBox::currentIndexChanged, rate_, [this](int i) { rate_->setEnabled(i == 1); });
   connect(sharedOn_, &QCheckBox::toggled, sharedLen_, &QSpinBox::setEnabled);
-  connect(start_, &QPushButton::clicked, this, [this] { emit startRequested(spec()); });
+  connect(start_, &QPushButton::clicked, this, [this] {
+    setRefusal({});
+    emit startRequested(spec());
+  });
   WorkloadSpec d;
   d.requests = 8;
   d.prompt_min = 16;
@@ -56,6 +67,13 @@ LoadGeneratorPanel::LoadGeneratorPanel(QWidget* parent) : QWidget(parent) {
   setSpec(d);
   retranslateUi();
 }
+
+void LoadGeneratorPanel::setRefusal(const QString& reason) {
+  refusal_->setText(reason.isEmpty() ? QString() : tr("Not started: %1").arg(EngineTexts::error(reason.toStdString())));
+  refusal_->setVisible(!reason.isEmpty());
+}
+
+QString LoadGeneratorPanel::refusal() const { return refusal_->isHidden() ? QString() : refusal_->text(); }
 
 WorkloadSpec LoadGeneratorPanel::spec() const {
   WorkloadSpec s;

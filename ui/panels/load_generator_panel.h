@@ -9,6 +9,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QLabel;
 class QPushButton;
 class QSpinBox;
 
@@ -20,6 +21,9 @@ class LoadGeneratorPanel : public QWidget {
   explicit LoadGeneratorPanel(QWidget* parent = nullptr);
   WorkloadSpec spec() const;
   void setSpec(const WorkloadSpec& s);
+  // Why the engine did not start the last workload, shown under Start until the next one (empty: none).
+  void setRefusal(const QString& reason);
+  QString refusal() const;
 
  signals:
   void startRequested(const inferscope::WorkloadSpec& spec);
@@ -42,6 +46,7 @@ class LoadGeneratorPanel : public QWidget {
   QSpinBox* sharedLen_ = nullptr;
   QSpinBox* seed_ = nullptr;
   QPushButton* start_ = nullptr;
+  QLabel* refusal_ = nullptr;
 };
 
 }  // namespace inferscope::ui
