@@ -702,6 +702,10 @@ void MainWindow::rebuildRecentMenu() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
+  if (!askSaveRecordingBeforeClose()) {
+    e->ignore();
+    return;
+  }
   saveSettings();
   session_->stop();  // the engine stops between steps; nothing keeps running after the window
   e->accept();

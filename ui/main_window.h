@@ -52,6 +52,8 @@ class MainWindow : public QMainWindow {
 
   // Dialog-free mode for tests and --screenshot: confirmations answer yes, errors only go to the log.
   void setInteractive(bool on) { interactive_ = on; }
+  // The live run has steps that no saved recording holds (closing the window then asks first).
+  bool hasUnsavedRecording() const;
   WorkbenchSession* session() const { return session_; }
   void openModel(const QString& path) { session_->openModel(path); }
   // Applies a scenario as a complete state (WorkbenchSession::loadScenario) from every place a user can
@@ -168,6 +170,9 @@ class MainWindow : public QMainWindow {
 
   QString settingsFile_;
   bool interactive_ = true;
+  size_t savedStepCount_ = 0;  // the live steps the last saved recording held
+  // Closing with an unsaved recording: save it (true once saved), close without it (true), or stay (false).
+  bool askSaveRecordingBeforeClose();
   WorkbenchSession* session_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   ChartsPanel* charts_ = nullptr;

@@ -2,9 +2,11 @@
 // `inferscope --open FILE`) shows a recorded run without a model or an engine; the timeline under the
 // tabs scrubs it, or the live run, step by step.
 #include <QAction>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
 #include <QMenu>
+#include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -109,9 +111,43 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
     if (presentation_) updatePresentationBar();
   });
   connect(session_, &WorkbenchSession::recordingSaved, this, [this](bool ok, const QString& path, qint64 steps, const QString& error) {
-    if (ok) statusBar()->showMessage(tr("Saved %n step(s) to %1", nullptr, int(steps)).arg(path), 8000);
-    else showError(tr("Recording not saved"), error);
+    if (ok) {
+      savedStepCount_ = session_->steps().size();
+      statusBar()->showMessage(tr("Saved %n step(s) to %1", nullptr, int(steps)).arg(path), 8000);
+    } else {
+      showError(tr("Recording not saved"), error);
+    }
   });
+}
+
+bool MainWindow::hasUnsavedRecording() const {
+  // Steps the last save did not hold (a new engine starts its steps again from none).
+  return session_->source()->isLive() && !session_->steps().empty() && session_->steps().size() != savedStepCount_;
+}
+
+bool MainWindow::askSaveRecordingBeforeClose() {
+  if (!interactive_ || !hasUnsavedRecording()) return true;
+  QMessageBox box(QMessageBox::Question, tr("Save the recording?"),
+                  tr("This run's %n step(s) are not saved in a recording. Save them before closing?", nullptr,
+                     int(session_->steps().size())),
+                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+  box.setDefaultButton(QMessageBox::Save);
+  const int answer = box.exec();
+  if (answer == QMessageBox::Cancel) return false;
+  if (answer == QMessageBox::Discard) return true;
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save recording"), QStringLiteral("run.isrec"), tr("InferScope recordings (*.isrec)"));
+  if (path.isEmpty()) return false;
+  // The engine thread writes it; the window waits for the answer before it closes.
+  QEventLoop wait;
+  bool saved = false;
+  const auto c = connect(session_, &WorkbenchSession::recordingSaved, &wait, [&](bool ok, const QString&, qint64, const QString&) {
+    saved = ok;
+    wait.quit();
+  });
+  session_->saveRecording(path);
+  wait.exec();
+  disconnect(c);
+  return saved;
 }
 
 bool MainWindow::serversTabSaves() const {

@@ -211,6 +211,23 @@ class TstWorkbench : public QObject {
     QVERIFY(!refused.wait(500));
   }
 
+  // A live run's steps are unsaved until a recording holds them (closing then asks); saving clears it.
+  void unsavedRecordingIsTrackedUntilSaved() {
+    auto w = makeWindow(QStringLiteral("unsaved"));
+    QVERIFY(w);
+    QVERIFY(!w->hasUnsavedRecording());
+    EngineController* c = w->controller();
+    c->startLoad(smallLoad());
+    c->run();
+    QTRY_VERIFY_WITH_TIMEOUT(allFinished(*c, 6), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w->hasUnsavedRecording(), 5000);
+    QSignalSpy saved(w->session(), &WorkbenchSession::recordingSaved);
+    w->session()->saveRecording(tmp_.filePath(QStringLiteral("unsaved.isrec")));
+    QVERIFY(saved.wait(30000));
+    QVERIFY(saved.first().at(0).toBool());
+    QVERIFY(!w->hasUnsavedRecording());
+  }
+
   void stepAdvancesExactlyOneStep() {
     auto w = makeWindow(QStringLiteral("step"));
     QVERIFY(w);
