@@ -1364,31 +1364,36 @@
     </message>
     <message>
         <location filename="../../ui/engine/engine_texts.cpp" line="49" />
+        <source>The shared prefix must be shorter than the shortest prompt.</source>
+        <translation>共享前缀必须比最短的提示短。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_texts.cpp" line="51" />
         <source>Parallel samples (n) must be between 1 and 64.</source>
         <translation>并行采样数（n）必须介于 1 到 64 之间。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="59" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="61" />
         <source>no CUDA device</source>
         <translation>没有 CUDA 设备</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="60" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="62" />
         <source>no CUDA device (the CUDA runtime says: %1)</source>
         <translation>没有 CUDA 设备（CUDA 运行时报告：%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="62" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="64" />
         <source>no CUDA device (its properties could not be read)</source>
         <translation>没有 CUDA 设备（无法读取其属性）</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="64" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="66" />
         <source>the CUDA backend needs compute capability 8.0 or newer; %1 has %2</source>
         <translation>CUDA 后端需要计算能力 8.0 或更新；%1 为 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="66" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="68" />
         <source>this build has no CUDA backend (built without a CUDA toolkit, or with INFERSCOPE_CUDA=OFF)</source>
         <translation>此版本没有 CUDA 后端（构建时没有 CUDA 工具包，或设置了 INFERSCOPE_CUDA=OFF）</translation>
     </message>
@@ -1408,53 +1413,52 @@
     </message>
     <message>
         <location filename="../../ui/engine/engine_worker.cpp" line="161" />
-        <source>Load generator: no model is loaded.</source>
-        <translation>负载生成器：尚未加载模型。</translation>
+        <source>no model is loaded.</source>
+        <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="173" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="183" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="171" />
         <source>Load generator: %1</source>
         <translation>负载生成器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="258" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="263" />
         <source>Compare: no model is loaded.</source>
         <translation>比较：尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="284" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="289" />
         <source>Unknown lesson %1</source>
         <translation>未知的课程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="288" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="297" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="293" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="302" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="303" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="308" />
         <source>Lesson failed: %1</source>
         <translation>课程计算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="346" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="351" />
         <source>Engine step failed: %1</source>
         <translation>引擎步骤失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="361" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="366" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>本次运行的录制已达上限（%1 步，%2 MiB）；“文件 &gt; 保存录制文件”会保留之前的步骤。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="366" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="371" />
         <source>Recording stopped: %1</source>
         <translation>录制已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="378" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="383" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未录制任何内容：引擎还没有运行过。</translation>
     </message>
@@ -1589,7 +1593,7 @@
 <context>
     <name>inferscope::ui::HeatMapView</name>
     <message>
-        <location filename="../../ui/lessons/heat_map_view.cpp" line="101" />
+        <location filename="../../ui/lessons/heat_map_view.cpp" line="109" />
         <source>%1 → %2: %3</source>
         <translation>%1 → %2：%3</translation>
     </message>
@@ -1701,17 +1705,17 @@
 <context>
     <name>inferscope::ui::LessonsPanel</name>
     <message>
-        <location filename="../../ui/lessons/lessons_panel.cpp" line="139" />
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="150" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lessons_panel.cpp" line="140" />
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="151" />
         <source>Runs on the loaded model.</source>
         <translation>在已加载的模型上运行。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lessons_panel.cpp" line="140" />
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="151" />
         <source>Computed from the parameters; no model needed.</source>
         <translation>由参数直接计算，不需要模型。</translation>
     </message>
@@ -1719,117 +1723,122 @@
 <context>
     <name>inferscope::ui::LoadGeneratorPanel</name>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="99" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="72" />
+        <source>Not started: %1</source>
+        <translation>未开始：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="117" />
         <source>Users (requests)</source>
         <translation>用户（请求数）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="99" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="117" />
         <source>How many requests the generator submits.</source>
         <translation>生成器要提交的请求数。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="100" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="118" />
         <source>Arrival</source>
         <translation>到达模式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="100" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="118" />
         <source>All at once floods the queue; Poisson spreads arrivals randomly over time.</source>
         <translation>“一次全部”会塞满队列；Poisson 让请求随机分散到达。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="101" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="119" />
         <source>Rate (requests/s)</source>
         <translation>速率（请求／秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="101" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="119" />
         <source>Average Poisson arrival rate, in engine seconds.</source>
         <translation>Poisson 平均到达速率，以引擎秒计。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="102" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="120" />
         <source>Prompt tokens, min</source>
         <translation>提示 token 最少</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="102" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="120" />
         <source>Shortest prompt, drawn uniformly between min and max.</source>
         <translation>最短提示；长度在最小与最大之间均匀抽取。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="103" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="121" />
         <source>Prompt tokens, max</source>
         <translation>提示 token 最多</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="103" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="121" />
         <source>Longest prompt, drawn uniformly between min and max.</source>
         <translation>最长提示；长度在最小与最大之间均匀抽取。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="104" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="122" />
         <source>Generated tokens, min</source>
         <translation>生成 token 最少</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="104" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="122" />
         <source>Fewest tokens to generate; EOS is ignored so lengths hold.</source>
         <translation>最少生成的 token 数；忽略 EOS 以保持长度。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="105" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="123" />
         <source>Generated tokens, max</source>
         <translation>生成 token 最多</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="105" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="123" />
         <source>Most tokens to generate; EOS is ignored so lengths hold.</source>
         <translation>最多生成的 token 数；忽略 EOS 以保持长度。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="106" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="124" />
         <source>Shared system prompt</source>
         <translation>共享系统提示</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="106" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="124" />
         <source>Start every prompt with the same text so prefix caching can share its blocks.</source>
         <translation>每个提示都以相同文字开头，让前缀缓存能共享其块。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="107" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="125" />
         <source>Shared prompt tokens</source>
         <translation>共享提示 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="107" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="125" />
         <source>Length of the common system prompt in tokens.</source>
         <translation>共同系统提示的长度（token）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="108" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="126" />
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="108" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="126" />
         <source>The same seed gives the same prompts, lengths and arrivals.</source>
         <translation>相同的种子会产生相同的提示、长度和到达时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="109" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="127" />
         <source>All at once</source>
         <translation>一次全部</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="110" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="128" />
         <source>Poisson</source>
         <translation>Poisson</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="111" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="129" />
         <source>Submit workload</source>
         <translation>提交工作负载</translation>
     </message>
@@ -1837,342 +1846,342 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="93" />
-        <location filename="../../ui/main_window.cpp" line="133" />
-        <location filename="../../ui/main_window.cpp" line="292" />
-        <location filename="../../ui/main_window.cpp" line="716" />
-        <location filename="../../ui/main_window_layout.cpp" line="255" />
+        <location filename="../../ui/main_window.cpp" line="94" />
+        <location filename="../../ui/main_window.cpp" line="134" />
+        <location filename="../../ui/main_window.cpp" line="299" />
+        <location filename="../../ui/main_window.cpp" line="727" />
+        <location filename="../../ui/main_window_layout.cpp" line="275" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="231" />
+        <location filename="../../ui/main_window.cpp" line="238" />
         <source>Export all charts to folder</source>
         <translation>将所有图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="236" />
+        <location filename="../../ui/main_window.cpp" line="243" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="237" />
+        <location filename="../../ui/main_window.cpp" line="244" />
         <source>Exported %1 files to %2</source>
         <translation>已导出 %1 个文件到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="290" />
+        <location filename="../../ui/main_window.cpp" line="297" />
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="290" />
-        <location filename="../../ui/main_window.cpp" line="296" />
+        <location filename="../../ui/main_window.cpp" line="297" />
+        <location filename="../../ui/main_window.cpp" line="303" />
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="296" />
+        <location filename="../../ui/main_window.cpp" line="303" />
         <source>Save current settings as scenario</source>
         <translation>将当前设置保存为场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="298" />
+        <location filename="../../ui/main_window.cpp" line="305" />
         <source>Scenario not saved</source>
         <translation>场景未保存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="302" />
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="309" />
+        <location filename="../../ui/main_window.cpp" line="441" />
         <source>About InferScope</source>
         <translation>关于 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="302" />
+        <location filename="../../ui/main_window.cpp" line="309" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 让 LLM 推理看得见：真实的引擎跑真实的模型，一步一步呈现。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>Block map</source>
         <translation>块图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="386" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Playground</source>
         <translation>试玩区</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>Load generator</source>
         <translation>负载生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="388" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <location filename="../../ui/main_window_attach.cpp" line="35" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Attach to server...</source>
         <translation>连接到服务器…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Run controls</source>
         <translation>运行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="400" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>&amp;Open model...</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Export all...</source>
         <translation>全部导出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每张图表（PNG 1 倍／2 倍、SVG、CSV）、每步指标和清单写入文件夹。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
-        <location filename="../../ui/main_window_layout.cpp" line="239" />
+        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window_layout.cpp" line="259" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Run or pause the engine (Space).</source>
         <translation>运行或暂停引擎（空格键）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Run exactly one engine step (N).</source>
         <translation>只运行一个引擎步骤（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
-        <location filename="../../ui/main_window_layout.cpp" line="222" />
+        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window_layout.cpp" line="242" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>丢弃所有请求与图表历史，并重新排入已加载的工作负载，随时可运行；保留模型与设置（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度调快一级（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度调慢一级（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Compare variants</source>
         <translation>比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上运行场景的每个变体，并叠加其图表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window.cpp" line="433" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止加载模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="427" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>打开 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="428" />
+        <location filename="../../ui/main_window.cpp" line="435" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>将每张图表（PNG 1x/2x、SVG、CSV）、每步指标与清单写入文件夹（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="429" />
+        <location filename="../../ui/main_window.cpp" line="436" />
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="430" />
+        <location filename="../../ui/main_window.cpp" line="437" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全屏、较大字体和较粗线条（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="431" />
+        <location filename="../../ui/main_window.cpp" line="438" />
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="439" />
         <source>Open scenario file...</source>
         <translation>打开场景文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="433" />
+        <location filename="../../ui/main_window.cpp" line="440" />
         <source>Save current settings as scenario...</source>
         <translation>将当前设置保存为场景…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="435" />
+        <location filename="../../ui/main_window.cpp" line="442" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="436" />
+        <location filename="../../ui/main_window.cpp" line="443" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>演示时放慢引擎；全速则以 CPU 能达到的最快速度运行（[ 调慢，] 调快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="438" />
+        <location filename="../../ui/main_window.cpp" line="445" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="438" />
+        <location filename="../../ui/main_window.cpp" line="445" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="457" />
+        <location filename="../../ui/main_window.cpp" line="464" />
         <source>No translation for %1</source>
         <translation>没有 %1 的翻译</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="513" />
+        <location filename="../../ui/main_window.cpp" line="520" />
         <source>Loading %1 ...</source>
         <translation>正在加载 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="536" />
+        <location filename="../../ui/main_window.cpp" line="543" />
         <source>Model not loaded</source>
         <translation>模型未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="536" />
+        <location filename="../../ui/main_window.cpp" line="543" />
         <source>%1
 
 %2</source>
@@ -2181,82 +2190,82 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="573" />
+        <location filename="../../ui/main_window.cpp" line="580" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="573" />
+        <location filename="../../ui/main_window.cpp" line="580" />
         <source>Reading %p%</source>
         <translation>读取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="598" />
+        <location filename="../../ui/main_window.cpp" line="605" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="602" />
+        <location filename="../../ui/main_window.cpp" line="609" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已创建，共 %1 个 KV 块。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="610" />
+        <location filename="../../ui/main_window.cpp" line="617" />
         <source>Discard running work?</source>
         <translation>要丢弃运行中的工作吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="611" />
+        <location filename="../../ui/main_window.cpp" line="618" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有请求在等待或运行中。重建引擎会丢弃它们。要继续吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="621" />
+        <location filename="../../ui/main_window.cpp" line="628" />
         <source>Weights not changed</source>
         <translation>权重未更改</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="662" />
+        <location filename="../../ui/main_window.cpp" line="669" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 运行中、%4 等待中｜%5 个 KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="669" />
+        <location filename="../../ui/main_window.cpp" line="676" />
         <source>Recording of %1 (no engine)</source>
         <translation>%1 的录制文件（无引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="671" />
+        <location filename="../../ui/main_window.cpp" line="678" />
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="677" />
+        <location filename="../../ui/main_window.cpp" line="684" />
         <source>comparing variants</source>
         <translation>正在比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="678" />
+        <location filename="../../ui/main_window.cpp" line="685" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="678" />
+        <location filename="../../ui/main_window.cpp" line="685" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="679" />
+        <location filename="../../ui/main_window.cpp" line="686" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="680" />
+        <location filename="../../ui/main_window.cpp" line="687" />
         <source>idle: all requests ended</source>
         <translation>空闲：所有请求均已结束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="680" />
+        <location filename="../../ui/main_window.cpp" line="687" />
         <source>idle: waiting for requests</source>
         <translation>空闲：等待请求</translation>
     </message>
@@ -2275,37 +2284,37 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 只会发送 GET /metrics 与 /slots（以及 KV 事件的重放请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="184" />
+        <location filename="../../ui/main_window_layout.cpp" line="204" />
         <source>weights %1</source>
         <translation>权重 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="185" />
+        <location filename="../../ui/main_window_layout.cpp" line="205" />
         <source>speculation %1, k = %2</source>
         <translation>推测解码 %1，k = %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="186" />
+        <location filename="../../ui/main_window_layout.cpp" line="206" />
         <source>KV cache %1</source>
         <translation>KV 缓存 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="187" />
+        <location filename="../../ui/main_window_layout.cpp" line="207" />
         <source>no KV cache (recompute)</source>
         <translation>无 KV 缓存（重新计算）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="190" />
+        <location filename="../../ui/main_window_layout.cpp" line="210" />
         <source>display paced at %1 steps/s: latencies include the pauses</source>
         <translation>显示速度限制为每秒 %1 步：延迟包含暂停时间</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="205" />
+        <location filename="../../ui/main_window_layout.cpp" line="225" />
         <source>Settings not applied</source>
         <translation>设置尚未应用</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="206" />
+        <location filename="../../ui/main_window_layout.cpp" line="226" />
         <source>These settings are changed but not applied: %1.
 
 Reset restarts the workload on the engine as it is. Apply them first?</source>
@@ -2314,104 +2323,116 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 重置会在当前的引擎上重新开始工作负载。要先应用它们吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="210" />
+        <location filename="../../ui/main_window_layout.cpp" line="230" />
         <source>Apply and reset</source>
         <translation>应用并重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="211" />
+        <location filename="../../ui/main_window_layout.cpp" line="231" />
         <source>Reset without them</source>
         <translation>不应用，直接重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="228" />
+        <location filename="../../ui/main_window_layout.cpp" line="248" />
         <source>%1 uses the applied settings; not applied yet: %2 (press Apply in Engine settings).</source>
         <translation>%1 使用已应用的设置；尚未应用：%2（请在“引擎设置”按“应用”）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="249" />
+        <location filename="../../ui/main_window_layout.cpp" line="269" />
         <source>Nothing to run yet</source>
         <translation>还没有可运行的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="250" />
+        <location filename="../../ui/main_window_layout.cpp" line="270" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未加载工作负载。要加载实验“为什么要连续批处理”并运行吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="253" />
+        <location filename="../../ui/main_window_layout.cpp" line="273" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未加载任何内容：运行默认实验。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="37" />
+        <location filename="../../ui/main_window_recording.cpp" line="39" />
         <source>not a recording of an attached session</source>
         <translation>不是已连接会话的录制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="38" />
+        <location filename="../../ui/main_window_recording.cpp" line="40" />
         <source>%1 holds no whole poll.</source>
         <translation>%1 没有任何完整的轮询。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="43" />
-        <location filename="../../ui/main_window_recording.cpp" line="59" />
+        <location filename="../../ui/main_window_recording.cpp" line="45" />
+        <location filename="../../ui/main_window_recording.cpp" line="61" />
         <source>Recording not opened</source>
         <translation>无法打开录制文件</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="43" />
-        <location filename="../../ui/main_window_recording.cpp" line="59" />
+        <location filename="../../ui/main_window_recording.cpp" line="45" />
+        <location filename="../../ui/main_window_recording.cpp" line="61" />
         <source>%1 cannot be opened: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="51" />
-        <location filename="../../ui/main_window_recording.cpp" line="66" />
+        <location filename="../../ui/main_window_recording.cpp" line="53" />
+        <location filename="../../ui/main_window_recording.cpp" line="68" />
         <source>Recording incomplete: %1</source>
         <translation>录制文件不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="83" />
+        <location filename="../../ui/main_window_recording.cpp" line="85" />
         <source>Open recording</source>
         <translation>打开录制文件</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="83" />
-        <location filename="../../ui/main_window_recording.cpp" line="90" />
-        <location filename="../../ui/main_window_recording.cpp" line="99" />
+        <location filename="../../ui/main_window_recording.cpp" line="85" />
+        <location filename="../../ui/main_window_recording.cpp" line="92" />
+        <location filename="../../ui/main_window_recording.cpp" line="101" />
+        <location filename="../../ui/main_window_recording.cpp" line="138" />
         <source>InferScope recordings (*.isrec)</source>
         <translation>InferScope 录制文件 (*.isrec)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="89" />
-        <location filename="../../ui/main_window_recording.cpp" line="99" />
+        <location filename="../../ui/main_window_recording.cpp" line="91" />
+        <location filename="../../ui/main_window_recording.cpp" line="101" />
+        <location filename="../../ui/main_window_recording.cpp" line="138" />
         <source>Save recording</source>
         <translation>保存录制文件</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="94" />
+        <location filename="../../ui/main_window_recording.cpp" line="96" />
         <source>Saved %n poll(s) to %1</source>
         <translation><numerusform>已将 %n 次轮询保存到 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="96" />
-        <location filename="../../ui/main_window_recording.cpp" line="113" />
+        <location filename="../../ui/main_window_recording.cpp" line="98" />
+        <location filename="../../ui/main_window_recording.cpp" line="118" />
         <source>Recording not saved</source>
         <translation>录制文件未保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="112" />
+        <location filename="../../ui/main_window_recording.cpp" line="116" />
         <source>Saved %n step(s) to %1</source>
         <translation><numerusform>已将 %n 步保存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="122" />
+        <location filename="../../ui/main_window_recording.cpp" line="130" />
+        <source>Save the recording?</source>
+        <translation>要保存录制吗？</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window_recording.cpp" line="131" />
+        <source>This run's %n step(s) are not saved in a recording. Save them before closing?</source>
+        <translation><numerusform>这次运行的 %n 个步骤尚未保存为录制。关闭前要保存吗？</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="158" />
         <source>Open &amp;recording...</source>
         <translation>打开录制文件(&amp;R)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="123" />
+        <location filename="../../ui/main_window_recording.cpp" line="159" />
         <source>&amp;Save recording...</source>
         <translation>保存录制文件(&amp;S)...</translation>
     </message>

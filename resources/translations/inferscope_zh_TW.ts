@@ -1364,31 +1364,36 @@
     </message>
     <message>
         <location filename="../../ui/engine/engine_texts.cpp" line="49" />
+        <source>The shared prefix must be shorter than the shortest prompt.</source>
+        <translation>共用前綴必須比最短的提示短。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_texts.cpp" line="51" />
         <source>Parallel samples (n) must be between 1 and 64.</source>
         <translation>平行取樣數（n）必須介於 1 到 64 之間。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="59" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="61" />
         <source>no CUDA device</source>
         <translation>沒有 CUDA 裝置</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="60" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="62" />
         <source>no CUDA device (the CUDA runtime says: %1)</source>
         <translation>沒有 CUDA 裝置（CUDA 執行環境回報：%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="62" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="64" />
         <source>no CUDA device (its properties could not be read)</source>
         <translation>沒有 CUDA 裝置（無法讀取其屬性）</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="64" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="66" />
         <source>the CUDA backend needs compute capability 8.0 or newer; %1 has %2</source>
         <translation>CUDA 後端需要計算能力 8.0 或更新；%1 為 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="66" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="68" />
         <source>this build has no CUDA backend (built without a CUDA toolkit, or with INFERSCOPE_CUDA=OFF)</source>
         <translation>此版本沒有 CUDA 後端（建置時沒有 CUDA 工具組，或設定了 INFERSCOPE_CUDA=OFF）</translation>
     </message>
@@ -1408,53 +1413,52 @@
     </message>
     <message>
         <location filename="../../ui/engine/engine_worker.cpp" line="161" />
-        <source>Load generator: no model is loaded.</source>
-        <translation>負載產生器：尚未載入模型。</translation>
+        <source>no model is loaded.</source>
+        <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="173" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="183" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="171" />
         <source>Load generator: %1</source>
         <translation>負載產生器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="258" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="263" />
         <source>Compare: no model is loaded.</source>
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="284" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="289" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="288" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="297" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="293" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="302" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="303" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="308" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="346" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="351" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="361" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="366" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 &gt; 儲存錄製檔」會保留之前的步驟。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="366" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="371" />
         <source>Recording stopped: %1</source>
         <translation>錄製已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="378" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="383" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未錄製任何內容：引擎還沒有執行過。</translation>
     </message>
@@ -1589,7 +1593,7 @@
 <context>
     <name>inferscope::ui::HeatMapView</name>
     <message>
-        <location filename="../../ui/lessons/heat_map_view.cpp" line="101" />
+        <location filename="../../ui/lessons/heat_map_view.cpp" line="109" />
         <source>%1 → %2: %3</source>
         <translation>%1 → %2：%3</translation>
     </message>
@@ -1701,17 +1705,17 @@
 <context>
     <name>inferscope::ui::LessonsPanel</name>
     <message>
-        <location filename="../../ui/lessons/lessons_panel.cpp" line="139" />
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="150" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lessons_panel.cpp" line="140" />
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="151" />
         <source>Runs on the loaded model.</source>
         <translation>在已載入的模型上執行。</translation>
     </message>
     <message>
-        <location filename="../../ui/lessons/lessons_panel.cpp" line="140" />
+        <location filename="../../ui/lessons/lessons_panel.cpp" line="151" />
         <source>Computed from the parameters; no model needed.</source>
         <translation>由參數直接計算，不需要模型。</translation>
     </message>
@@ -1719,117 +1723,122 @@
 <context>
     <name>inferscope::ui::LoadGeneratorPanel</name>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="99" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="72" />
+        <source>Not started: %1</source>
+        <translation>未開始：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="117" />
         <source>Users (requests)</source>
         <translation>使用者（請求數）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="99" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="117" />
         <source>How many requests the generator submits.</source>
         <translation>產生器要送出的請求數。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="100" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="118" />
         <source>Arrival</source>
         <translation>到達模式</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="100" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="118" />
         <source>All at once floods the queue; Poisson spreads arrivals randomly over time.</source>
         <translation>「一次全部」會塞滿佇列；Poisson 讓請求隨機分散到達。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="101" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="119" />
         <source>Rate (requests/s)</source>
         <translation>速率（請求／秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="101" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="119" />
         <source>Average Poisson arrival rate, in engine seconds.</source>
         <translation>Poisson 平均到達速率，以引擎秒計。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="102" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="120" />
         <source>Prompt tokens, min</source>
         <translation>提示 token 最少</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="102" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="120" />
         <source>Shortest prompt, drawn uniformly between min and max.</source>
         <translation>最短提示；長度在最小與最大之間均勻抽取。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="103" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="121" />
         <source>Prompt tokens, max</source>
         <translation>提示 token 最多</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="103" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="121" />
         <source>Longest prompt, drawn uniformly between min and max.</source>
         <translation>最長提示；長度在最小與最大之間均勻抽取。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="104" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="122" />
         <source>Generated tokens, min</source>
         <translation>生成 token 最少</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="104" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="122" />
         <source>Fewest tokens to generate; EOS is ignored so lengths hold.</source>
         <translation>最少生成的 token 數；忽略 EOS 以維持長度。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="105" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="123" />
         <source>Generated tokens, max</source>
         <translation>生成 token 最多</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="105" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="123" />
         <source>Most tokens to generate; EOS is ignored so lengths hold.</source>
         <translation>最多生成的 token 數；忽略 EOS 以維持長度。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="106" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="124" />
         <source>Shared system prompt</source>
         <translation>共用系統提示</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="106" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="124" />
         <source>Start every prompt with the same text so prefix caching can share its blocks.</source>
         <translation>每個提示都以相同文字開頭，讓前綴快取能共用其區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="107" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="125" />
         <source>Shared prompt tokens</source>
         <translation>共用提示 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="107" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="125" />
         <source>Length of the common system prompt in tokens.</source>
         <translation>共同系統提示的長度（token）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="108" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="126" />
         <source>Seed</source>
         <translation>種子</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="108" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="126" />
         <source>The same seed gives the same prompts, lengths and arrivals.</source>
         <translation>相同的種子會產生相同的提示、長度與到達時間。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="109" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="127" />
         <source>All at once</source>
         <translation>一次全部</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="110" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="128" />
         <source>Poisson</source>
         <translation>Poisson</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/load_generator_panel.cpp" line="111" />
+        <location filename="../../ui/panels/load_generator_panel.cpp" line="129" />
         <source>Submit workload</source>
         <translation>送出工作負載</translation>
     </message>
@@ -1837,342 +1846,342 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="93" />
-        <location filename="../../ui/main_window.cpp" line="133" />
-        <location filename="../../ui/main_window.cpp" line="292" />
-        <location filename="../../ui/main_window.cpp" line="716" />
-        <location filename="../../ui/main_window_layout.cpp" line="255" />
+        <location filename="../../ui/main_window.cpp" line="94" />
+        <location filename="../../ui/main_window.cpp" line="134" />
+        <location filename="../../ui/main_window.cpp" line="299" />
+        <location filename="../../ui/main_window.cpp" line="727" />
+        <location filename="../../ui/main_window_layout.cpp" line="275" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="231" />
+        <location filename="../../ui/main_window.cpp" line="238" />
         <source>Export all charts to folder</source>
         <translation>將所有圖表匯出到資料夾</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="236" />
+        <location filename="../../ui/main_window.cpp" line="243" />
         <source>Export failed</source>
         <translation>匯出失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="237" />
+        <location filename="../../ui/main_window.cpp" line="244" />
         <source>Exported %1 files to %2</source>
         <translation>已匯出 %1 個檔案到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="290" />
+        <location filename="../../ui/main_window.cpp" line="297" />
         <source>Open scenario</source>
         <translation>開啟情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="290" />
-        <location filename="../../ui/main_window.cpp" line="296" />
+        <location filename="../../ui/main_window.cpp" line="297" />
+        <location filename="../../ui/main_window.cpp" line="303" />
         <source>Scenarios (*.json)</source>
         <translation>情境 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="296" />
+        <location filename="../../ui/main_window.cpp" line="303" />
         <source>Save current settings as scenario</source>
         <translation>將目前設定存成情境</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="298" />
+        <location filename="../../ui/main_window.cpp" line="305" />
         <source>Scenario not saved</source>
         <translation>情境未儲存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="302" />
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="309" />
+        <location filename="../../ui/main_window.cpp" line="441" />
         <source>About InferScope</source>
         <translation>關於 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="302" />
+        <location filename="../../ui/main_window.cpp" line="309" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 讓 LLM 推論看得見：真實的引擎跑真實的模型，一步一步呈現。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="383" />
+        <location filename="../../ui/main_window.cpp" line="390" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="384" />
+        <location filename="../../ui/main_window.cpp" line="391" />
         <source>Charts</source>
         <translation>圖表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="385" />
+        <location filename="../../ui/main_window.cpp" line="392" />
         <source>Block map</source>
         <translation>區塊圖</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="386" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>Playground</source>
         <translation>試玩區</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="387" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>Load generator</source>
         <translation>負載產生器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="388" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="389" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Lessons</source>
         <translation>課程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <location filename="../../ui/main_window_attach.cpp" line="35" />
         <source>Servers</source>
         <translation>伺服器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="401" />
         <source>Attach to server...</source>
         <translation>連接到伺服器…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="403" />
         <source>Engine settings</source>
         <translation>引擎設定</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="397" />
+        <location filename="../../ui/main_window.cpp" line="404" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Log</source>
         <translation>紀錄</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="399" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Run controls</source>
         <translation>執行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="400" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>&amp;Scenarios</source>
         <translation>情境(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Language</source>
         <translation>語言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>&amp;Open model...</source>
         <translation>開啟模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Export all...</source>
         <translation>全部匯出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每張圖表（PNG 1 倍／2 倍、SVG、CSV）、每步指標與清單寫入資料夾。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="419" />
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
-        <location filename="../../ui/main_window_layout.cpp" line="239" />
+        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window_layout.cpp" line="259" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Run or pause the engine (Space).</source>
         <translation>執行或暫停引擎（空白鍵）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="415" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>Step</source>
         <translation>單步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Run exactly one engine step (N).</source>
         <translation>只執行一個引擎步驟（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
-        <location filename="../../ui/main_window_layout.cpp" line="222" />
+        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window_layout.cpp" line="242" />
         <source>Reset</source>
         <translation>重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>捨棄所有請求與圖表歷史，並重新排入已載入的工作負載，隨時可執行；保留模型與設定（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度調快一級（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度調慢一級（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Compare variants</source>
         <translation>比較變體</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上執行情境的每個變體，並疊加其圖表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Cancel loading</source>
         <translation>取消載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window.cpp" line="433" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止載入模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="427" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>開啟 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="428" />
+        <location filename="../../ui/main_window.cpp" line="435" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>將每張圖表（PNG 1x/2x、SVG、CSV）、每步指標與清單寫入資料夾（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="429" />
+        <location filename="../../ui/main_window.cpp" line="436" />
         <source>Presentation mode</source>
         <translation>簡報模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="430" />
+        <location filename="../../ui/main_window.cpp" line="437" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全螢幕、較大字型與較粗線條（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="431" />
+        <location filename="../../ui/main_window.cpp" line="438" />
         <source>Dark theme</source>
         <translation>深色主題</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="439" />
         <source>Open scenario file...</source>
         <translation>開啟情境檔…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="433" />
+        <location filename="../../ui/main_window.cpp" line="440" />
         <source>Save current settings as scenario...</source>
         <translation>將目前設定存成情境…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="435" />
+        <location filename="../../ui/main_window.cpp" line="442" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="436" />
+        <location filename="../../ui/main_window.cpp" line="443" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>示範時放慢引擎；全速則以 CPU 能達到的最快速度執行（[ 調慢，] 調快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="438" />
+        <location filename="../../ui/main_window.cpp" line="445" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="438" />
+        <location filename="../../ui/main_window.cpp" line="445" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="457" />
+        <location filename="../../ui/main_window.cpp" line="464" />
         <source>No translation for %1</source>
         <translation>沒有 %1 的翻譯</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="513" />
+        <location filename="../../ui/main_window.cpp" line="520" />
         <source>Loading %1 ...</source>
         <translation>正在載入 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="536" />
+        <location filename="../../ui/main_window.cpp" line="543" />
         <source>Model not loaded</source>
         <translation>模型未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="536" />
+        <location filename="../../ui/main_window.cpp" line="543" />
         <source>%1
 
 %2</source>
@@ -2181,82 +2190,82 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="573" />
+        <location filename="../../ui/main_window.cpp" line="580" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="573" />
+        <location filename="../../ui/main_window.cpp" line="580" />
         <source>Reading %p%</source>
         <translation>讀取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="598" />
+        <location filename="../../ui/main_window.cpp" line="605" />
         <source>Not applied: %1</source>
         <translation>未套用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="602" />
+        <location filename="../../ui/main_window.cpp" line="609" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已建立，共 %1 個 KV 區塊。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="610" />
+        <location filename="../../ui/main_window.cpp" line="617" />
         <source>Discard running work?</source>
         <translation>要捨棄執行中的工作嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="611" />
+        <location filename="../../ui/main_window.cpp" line="618" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有請求在等待或執行中。重建引擎會捨棄它們。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="621" />
+        <location filename="../../ui/main_window.cpp" line="628" />
         <source>Weights not changed</source>
         <translation>權重未變更</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="662" />
+        <location filename="../../ui/main_window.cpp" line="669" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 執行中、%4 等待中｜%5 個 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="669" />
+        <location filename="../../ui/main_window.cpp" line="676" />
         <source>Recording of %1 (no engine)</source>
         <translation>%1 的錄製檔（無引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="671" />
+        <location filename="../../ui/main_window.cpp" line="678" />
         <source>No model loaded</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="677" />
+        <location filename="../../ui/main_window.cpp" line="684" />
         <source>comparing variants</source>
         <translation>正在比較變體</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="678" />
+        <location filename="../../ui/main_window.cpp" line="685" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="678" />
+        <location filename="../../ui/main_window.cpp" line="685" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="679" />
+        <location filename="../../ui/main_window.cpp" line="686" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="680" />
+        <location filename="../../ui/main_window.cpp" line="687" />
         <source>idle: all requests ended</source>
         <translation>閒置：所有請求皆已結束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="680" />
+        <location filename="../../ui/main_window.cpp" line="687" />
         <source>idle: waiting for requests</source>
         <translation>閒置：等待請求</translation>
     </message>
@@ -2275,37 +2284,37 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 只會送出 GET /metrics 與 /slots（以及 KV 事件的重播請求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="184" />
+        <location filename="../../ui/main_window_layout.cpp" line="204" />
         <source>weights %1</source>
         <translation>權重 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="185" />
+        <location filename="../../ui/main_window_layout.cpp" line="205" />
         <source>speculation %1, k = %2</source>
         <translation>推測解碼 %1，k = %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="186" />
+        <location filename="../../ui/main_window_layout.cpp" line="206" />
         <source>KV cache %1</source>
         <translation>KV 快取 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="187" />
+        <location filename="../../ui/main_window_layout.cpp" line="207" />
         <source>no KV cache (recompute)</source>
         <translation>無 KV 快取（重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="190" />
+        <location filename="../../ui/main_window_layout.cpp" line="210" />
         <source>display paced at %1 steps/s: latencies include the pauses</source>
         <translation>顯示速度限制為每秒 %1 步：延遲包含暫停時間</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="205" />
+        <location filename="../../ui/main_window_layout.cpp" line="225" />
         <source>Settings not applied</source>
         <translation>設定尚未套用</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="206" />
+        <location filename="../../ui/main_window_layout.cpp" line="226" />
         <source>These settings are changed but not applied: %1.
 
 Reset restarts the workload on the engine as it is. Apply them first?</source>
@@ -2314,104 +2323,116 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 重設會在目前的引擎上重新開始工作負載。要先套用它們嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="210" />
+        <location filename="../../ui/main_window_layout.cpp" line="230" />
         <source>Apply and reset</source>
         <translation>套用並重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="211" />
+        <location filename="../../ui/main_window_layout.cpp" line="231" />
         <source>Reset without them</source>
         <translation>不套用，直接重設</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="228" />
+        <location filename="../../ui/main_window_layout.cpp" line="248" />
         <source>%1 uses the applied settings; not applied yet: %2 (press Apply in Engine settings).</source>
         <translation>%1 使用已套用的設定；尚未套用：%2（請在「引擎設定」按「套用」）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="249" />
+        <location filename="../../ui/main_window_layout.cpp" line="269" />
         <source>Nothing to run yet</source>
         <translation>還沒有可執行的內容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="250" />
+        <location filename="../../ui/main_window_layout.cpp" line="270" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未載入工作負載。要載入實驗「為什麼要連續批次處理」並執行嗎？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="253" />
+        <location filename="../../ui/main_window_layout.cpp" line="273" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未載入任何內容：執行預設實驗。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="37" />
+        <location filename="../../ui/main_window_recording.cpp" line="39" />
         <source>not a recording of an attached session</source>
         <translation>不是已連線工作階段的錄製</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="38" />
+        <location filename="../../ui/main_window_recording.cpp" line="40" />
         <source>%1 holds no whole poll.</source>
         <translation>%1 沒有任何完整的輪詢。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="43" />
-        <location filename="../../ui/main_window_recording.cpp" line="59" />
+        <location filename="../../ui/main_window_recording.cpp" line="45" />
+        <location filename="../../ui/main_window_recording.cpp" line="61" />
         <source>Recording not opened</source>
         <translation>無法開啟錄製檔</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="43" />
-        <location filename="../../ui/main_window_recording.cpp" line="59" />
+        <location filename="../../ui/main_window_recording.cpp" line="45" />
+        <location filename="../../ui/main_window_recording.cpp" line="61" />
         <source>%1 cannot be opened: %2</source>
         <translation>無法開啟 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="51" />
-        <location filename="../../ui/main_window_recording.cpp" line="66" />
+        <location filename="../../ui/main_window_recording.cpp" line="53" />
+        <location filename="../../ui/main_window_recording.cpp" line="68" />
         <source>Recording incomplete: %1</source>
         <translation>錄製檔不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="83" />
+        <location filename="../../ui/main_window_recording.cpp" line="85" />
         <source>Open recording</source>
         <translation>開啟錄製檔</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="83" />
-        <location filename="../../ui/main_window_recording.cpp" line="90" />
-        <location filename="../../ui/main_window_recording.cpp" line="99" />
+        <location filename="../../ui/main_window_recording.cpp" line="85" />
+        <location filename="../../ui/main_window_recording.cpp" line="92" />
+        <location filename="../../ui/main_window_recording.cpp" line="101" />
+        <location filename="../../ui/main_window_recording.cpp" line="138" />
         <source>InferScope recordings (*.isrec)</source>
         <translation>InferScope 錄製檔 (*.isrec)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="89" />
-        <location filename="../../ui/main_window_recording.cpp" line="99" />
+        <location filename="../../ui/main_window_recording.cpp" line="91" />
+        <location filename="../../ui/main_window_recording.cpp" line="101" />
+        <location filename="../../ui/main_window_recording.cpp" line="138" />
         <source>Save recording</source>
         <translation>儲存錄製檔</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="94" />
+        <location filename="../../ui/main_window_recording.cpp" line="96" />
         <source>Saved %n poll(s) to %1</source>
         <translation><numerusform>已將 %n 次輪詢儲存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="96" />
-        <location filename="../../ui/main_window_recording.cpp" line="113" />
+        <location filename="../../ui/main_window_recording.cpp" line="98" />
+        <location filename="../../ui/main_window_recording.cpp" line="118" />
         <source>Recording not saved</source>
         <translation>錄製檔未儲存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="112" />
+        <location filename="../../ui/main_window_recording.cpp" line="116" />
         <source>Saved %n step(s) to %1</source>
         <translation><numerusform>已將 %n 步儲存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="122" />
+        <location filename="../../ui/main_window_recording.cpp" line="130" />
+        <source>Save the recording?</source>
+        <translation>要儲存錄製嗎？</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window_recording.cpp" line="131" />
+        <source>This run's %n step(s) are not saved in a recording. Save them before closing?</source>
+        <translation><numerusform>這次執行的 %n 個步驟尚未存成錄製。關閉前要儲存嗎？</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="158" />
         <source>Open &amp;recording...</source>
         <translation>開啟錄製檔(&amp;R)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="123" />
+        <location filename="../../ui/main_window_recording.cpp" line="159" />
         <source>&amp;Save recording...</source>
         <translation>儲存錄製檔(&amp;S)...</translation>
     </message>

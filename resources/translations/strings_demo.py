@@ -86,3 +86,11 @@ T.update({
     'prefix caching': ('前綴快取', '前缀缓存'),
     'static batching': ('靜態批次', '静态批处理'),
 })
+T.update({
+    'Not started: %1': ('未開始：%1', '未开始：%1'),
+    'Save the recording?': ('要儲存錄製嗎？', '要保存录制吗？'),
+    'The shared prefix must be shorter than the shortest prompt.': ('共用前綴必須比最短的提示短。', '共享前缀必须比最短的提示短。'),
+    "This run's %n step(s) are not saved in a recording. Save them before closing?":
+        ('這次執行的 %n 個步驟尚未存成錄製。關閉前要儲存嗎？', '这次运行的 %n 个步骤尚未保存为录制。关闭前要保存吗？'),
+    'no model is loaded.': ('尚未載入模型。', '尚未加载模型。'),
+})
