@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QTranslator>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "ui/engine/engine_snapshot.h"
@@ -171,6 +172,10 @@ class MainWindow : public QMainWindow {
   QString settingsFile_;
   bool interactive_ = true;
   size_t savedStepCount_ = 0;  // the live steps the last saved recording held
+  // A recording on screen shows the settings it ran with, read-only; the dock's own (perhaps unapplied)
+  // values come back with the live run.
+  void showSourceSettings();
+  std::optional<EngineConfig> liveSettings_;  // the dock's values while a recording is shown
   // Closing with an unsaved recording: save it (true once saved), close without it (true), or stay (false).
   bool askSaveRecordingBeforeClose();
   WorkbenchSession* session_ = nullptr;

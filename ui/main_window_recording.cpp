@@ -14,7 +14,9 @@
 #include "engine/record/recording.h"
 #include "ui/attach/attach_panel.h"
 #include "ui/charts/charts_panel.h"
+#include "ui/engine/engine_controller.h"
 #include "ui/main_window.h"
+#include "ui/panels/engine_settings_panel.h"
 #include "ui/timeline/timeline_bar.h"
 
 namespace inferscope::ui {
@@ -106,6 +108,7 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
   // on screen there is nothing new to save.
   auto updateSave = [this] { saveRecordingAct_->setEnabled(serversTabSaves() || session_->source()->isLive()); };
   connect(session_, &WorkbenchSession::sourceChanged, saveRecordingAct_, updateSave);
+  connect(session_, &WorkbenchSession::sourceChanged, this, &MainWindow::showSourceSettings);
   connect(tabs_, &QTabWidget::currentChanged, saveRecordingAct_, updateSave);
   connect(session_, &WorkbenchSession::stepShown, this, [this] {
     if (presentation_) updatePresentationBar();
@@ -148,6 +151,23 @@ bool MainWindow::askSaveRecordingBeforeClose() {
   wait.exec();
   disconnect(c);
   return saved;
+}
+
+void MainWindow::showSourceSettings() {
+  if (const auto recorded = session_->source()->recordedConfig(); recorded && !session_->source()->isLive()) {
+    if (!liveSettings_) liveSettings_ = settingsPanel_->config();
+    settingsPanel_->setConfig(*recorded);
+    settingsPanel_->setAppliedConfig(*recorded);  // nothing is pending: nothing can be applied to a recording
+    settingsPanel_->setEnabled(false);
+    settingsPanel_->setAppliedStatus(tr("A recording is shown: these are the settings it ran with."), false);
+    return;
+  }
+  if (!liveSettings_) return;
+  settingsPanel_->setEnabled(true);
+  settingsPanel_->setConfig(*liveSettings_);
+  settingsPanel_->setAppliedConfig(session_->controller()->config());
+  settingsPanel_->setAppliedStatus({}, false);
+  liveSettings_.reset();
 }
 
 bool MainWindow::serversTabSaves() const {

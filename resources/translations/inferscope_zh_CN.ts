@@ -2353,86 +2353,91 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>尚未加载任何内容：运行默认实验。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="39" />
+        <location filename="../../ui/main_window_recording.cpp" line="41" />
         <source>not a recording of an attached session</source>
         <translation>不是已连接会话的录制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="40" />
+        <location filename="../../ui/main_window_recording.cpp" line="42" />
         <source>%1 holds no whole poll.</source>
         <translation>%1 没有任何完整的轮询。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="45" />
-        <location filename="../../ui/main_window_recording.cpp" line="61" />
+        <location filename="../../ui/main_window_recording.cpp" line="47" />
+        <location filename="../../ui/main_window_recording.cpp" line="63" />
         <source>Recording not opened</source>
         <translation>无法打开录制文件</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="45" />
-        <location filename="../../ui/main_window_recording.cpp" line="61" />
+        <location filename="../../ui/main_window_recording.cpp" line="47" />
+        <location filename="../../ui/main_window_recording.cpp" line="63" />
         <source>%1 cannot be opened: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="53" />
-        <location filename="../../ui/main_window_recording.cpp" line="68" />
+        <location filename="../../ui/main_window_recording.cpp" line="55" />
+        <location filename="../../ui/main_window_recording.cpp" line="70" />
         <source>Recording incomplete: %1</source>
         <translation>录制文件不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="85" />
+        <location filename="../../ui/main_window_recording.cpp" line="87" />
         <source>Open recording</source>
         <translation>打开录制文件</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="85" />
-        <location filename="../../ui/main_window_recording.cpp" line="92" />
-        <location filename="../../ui/main_window_recording.cpp" line="101" />
-        <location filename="../../ui/main_window_recording.cpp" line="138" />
+        <location filename="../../ui/main_window_recording.cpp" line="87" />
+        <location filename="../../ui/main_window_recording.cpp" line="94" />
+        <location filename="../../ui/main_window_recording.cpp" line="103" />
+        <location filename="../../ui/main_window_recording.cpp" line="141" />
         <source>InferScope recordings (*.isrec)</source>
         <translation>InferScope 录制文件 (*.isrec)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="91" />
-        <location filename="../../ui/main_window_recording.cpp" line="101" />
-        <location filename="../../ui/main_window_recording.cpp" line="138" />
+        <location filename="../../ui/main_window_recording.cpp" line="93" />
+        <location filename="../../ui/main_window_recording.cpp" line="103" />
+        <location filename="../../ui/main_window_recording.cpp" line="141" />
         <source>Save recording</source>
         <translation>保存录制文件</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="96" />
+        <location filename="../../ui/main_window_recording.cpp" line="98" />
         <source>Saved %n poll(s) to %1</source>
         <translation><numerusform>已将 %n 次轮询保存到 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="98" />
-        <location filename="../../ui/main_window_recording.cpp" line="118" />
+        <location filename="../../ui/main_window_recording.cpp" line="100" />
+        <location filename="../../ui/main_window_recording.cpp" line="121" />
         <source>Recording not saved</source>
         <translation>录制文件未保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="116" />
+        <location filename="../../ui/main_window_recording.cpp" line="119" />
         <source>Saved %n step(s) to %1</source>
         <translation><numerusform>已将 %n 步保存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="130" />
+        <location filename="../../ui/main_window_recording.cpp" line="133" />
         <source>Save the recording?</source>
         <translation>要保存录制吗？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="131" />
+        <location filename="../../ui/main_window_recording.cpp" line="134" />
         <source>This run's %n step(s) are not saved in a recording. Save them before closing?</source>
         <translation><numerusform>这次运行的 %n 个步骤尚未保存为录制。关闭前要保存吗？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="158" />
+        <location filename="../../ui/main_window_recording.cpp" line="162" />
+        <source>A recording is shown: these are the settings it ran with.</source>
+        <translation>正在显示录制：这些是它运行时的设置。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="178" />
         <source>Open &amp;recording...</source>
         <translation>打开录制文件(&amp;R)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="159" />
+        <location filename="../../ui/main_window_recording.cpp" line="179" />
         <source>&amp;Save recording...</source>
         <translation>保存录制文件(&amp;S)...</translation>
     </message>

@@ -2353,86 +2353,91 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>尚未載入任何內容：執行預設實驗。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="39" />
+        <location filename="../../ui/main_window_recording.cpp" line="41" />
         <source>not a recording of an attached session</source>
         <translation>不是已連線工作階段的錄製</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="40" />
+        <location filename="../../ui/main_window_recording.cpp" line="42" />
         <source>%1 holds no whole poll.</source>
         <translation>%1 沒有任何完整的輪詢。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="45" />
-        <location filename="../../ui/main_window_recording.cpp" line="61" />
+        <location filename="../../ui/main_window_recording.cpp" line="47" />
+        <location filename="../../ui/main_window_recording.cpp" line="63" />
         <source>Recording not opened</source>
         <translation>無法開啟錄製檔</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="45" />
-        <location filename="../../ui/main_window_recording.cpp" line="61" />
+        <location filename="../../ui/main_window_recording.cpp" line="47" />
+        <location filename="../../ui/main_window_recording.cpp" line="63" />
         <source>%1 cannot be opened: %2</source>
         <translation>無法開啟 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="53" />
-        <location filename="../../ui/main_window_recording.cpp" line="68" />
+        <location filename="../../ui/main_window_recording.cpp" line="55" />
+        <location filename="../../ui/main_window_recording.cpp" line="70" />
         <source>Recording incomplete: %1</source>
         <translation>錄製檔不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="85" />
+        <location filename="../../ui/main_window_recording.cpp" line="87" />
         <source>Open recording</source>
         <translation>開啟錄製檔</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="85" />
-        <location filename="../../ui/main_window_recording.cpp" line="92" />
-        <location filename="../../ui/main_window_recording.cpp" line="101" />
-        <location filename="../../ui/main_window_recording.cpp" line="138" />
+        <location filename="../../ui/main_window_recording.cpp" line="87" />
+        <location filename="../../ui/main_window_recording.cpp" line="94" />
+        <location filename="../../ui/main_window_recording.cpp" line="103" />
+        <location filename="../../ui/main_window_recording.cpp" line="141" />
         <source>InferScope recordings (*.isrec)</source>
         <translation>InferScope 錄製檔 (*.isrec)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="91" />
-        <location filename="../../ui/main_window_recording.cpp" line="101" />
-        <location filename="../../ui/main_window_recording.cpp" line="138" />
+        <location filename="../../ui/main_window_recording.cpp" line="93" />
+        <location filename="../../ui/main_window_recording.cpp" line="103" />
+        <location filename="../../ui/main_window_recording.cpp" line="141" />
         <source>Save recording</source>
         <translation>儲存錄製檔</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="96" />
+        <location filename="../../ui/main_window_recording.cpp" line="98" />
         <source>Saved %n poll(s) to %1</source>
         <translation><numerusform>已將 %n 次輪詢儲存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="98" />
-        <location filename="../../ui/main_window_recording.cpp" line="118" />
+        <location filename="../../ui/main_window_recording.cpp" line="100" />
+        <location filename="../../ui/main_window_recording.cpp" line="121" />
         <source>Recording not saved</source>
         <translation>錄製檔未儲存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="116" />
+        <location filename="../../ui/main_window_recording.cpp" line="119" />
         <source>Saved %n step(s) to %1</source>
         <translation><numerusform>已將 %n 步儲存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="130" />
+        <location filename="../../ui/main_window_recording.cpp" line="133" />
         <source>Save the recording?</source>
         <translation>要儲存錄製嗎？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="131" />
+        <location filename="../../ui/main_window_recording.cpp" line="134" />
         <source>This run's %n step(s) are not saved in a recording. Save them before closing?</source>
         <translation><numerusform>這次執行的 %n 個步驟尚未存成錄製。關閉前要儲存嗎？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="158" />
+        <location filename="../../ui/main_window_recording.cpp" line="162" />
+        <source>A recording is shown: these are the settings it ran with.</source>
+        <translation>正在顯示錄製：這些是它執行時的設定。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="178" />
         <source>Open &amp;recording...</source>
         <translation>開啟錄製檔(&amp;R)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="159" />
+        <location filename="../../ui/main_window_recording.cpp" line="179" />
         <source>&amp;Save recording...</source>
         <translation>儲存錄製檔(&amp;S)...</translation>
     </message>

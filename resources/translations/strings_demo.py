@@ -94,3 +94,6 @@ T.update({
         ('這次執行的 %n 個步驟尚未存成錄製。關閉前要儲存嗎？', '这次运行的 %n 个步骤尚未保存为录制。关闭前要保存吗？'),
     'no model is loaded.': ('尚未載入模型。', '尚未加载模型。'),
 })
+T.update({
+    'A recording is shown: these are the settings it ran with.': ('正在顯示錄製：這些是它執行時的設定。', '正在显示录制：这些是它运行时的设置。'),
+})

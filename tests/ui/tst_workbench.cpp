@@ -226,6 +226,19 @@ class TstWorkbench : public QObject {
     QVERIFY(saved.wait(30000));
     QVERIFY(saved.first().at(0).toBool());
     QVERIFY(!w->hasUnsavedRecording());
+
+    // Opened again, the recording shows the settings it ran with, read-only; the dock's own come back
+    // with the live run.
+    EngineConfig mine = w->settingsPanel()->config();
+    mine.block_size = 32;  // changed here, not applied
+    w->settingsPanel()->setConfig(mine);
+    QVERIFY(w->openRecording(tmp_.filePath(QStringLiteral("unsaved.isrec"))));
+    QVERIFY(!w->settingsPanel()->isEnabled());
+    QCOMPARE(w->settingsPanel()->config().block_size, 8);  // makeWindow's engine
+    QVERIFY(w->settingsPanel()->pendingChanges().isEmpty());
+    w->session()->setSource(nullptr);  // back to the live engine
+    QVERIFY(w->settingsPanel()->isEnabled());
+    QCOMPARE(w->settingsPanel()->config().block_size, 32);
   }
 
   void stepAdvancesExactlyOneStep() {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/workload/scenario.h"
+
 namespace inferscope::ui {
 
 namespace {
@@ -86,6 +88,14 @@ void RecordingSource::positionAt(int64_t index) {
     last_ = s;
     emitted_ = i;
     emit snapshotReady(s);
+  }
+}
+
+std::optional<EngineConfig> RecordingSource::recordedConfig() const {
+  try {
+    return engine_config_from_json(recording_->engine_json());
+  } catch (const std::exception&) {
+    return std::nullopt;  // settings this build does not know: the views still show the steps
   }
 }
 

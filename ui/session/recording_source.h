@@ -27,6 +27,7 @@ class RecordingSource : public SnapshotSource {
   qint64 kvCapacityBytes() const override;  // blocks in the pool x bytes per block, from the step metrics
   EngineSnapshotPtr stateAt(int64_t index) const override;
   std::vector<record::Marker> markers() const override { return recording_->markers(); }
+  std::optional<EngineConfig> recordedConfig() const override;
 
   const record::Recording& recording() const { return *recording_; }
   // Emits the replay up to step index (clamped to the recording); the log lines of the new steps first.

@@ -58,6 +58,9 @@ class SnapshotSource : public QObject {
   virtual EngineSnapshotPtr stateAt(int64_t index) const { (void)index; return nullptr; }
   // Events worth a mark on the timeline, ascending step (stream indices); empty when the source has none.
   virtual std::vector<record::Marker> markers() const { return {}; }
+  // The engine settings the source's run used, when it carries them (a recording); nullopt for the live
+  // engine, whose settings the engine controller has.
+  virtual std::optional<EngineConfig> recordedConfig() const { return std::nullopt; }
   virtual size_t markerCount() const { return markers().size(); }  // cheap where markers grow (live)
 
  signals:
