@@ -179,6 +179,8 @@ class LLMEngine {
   int max_model_len() const { return max_model_len_; }
   // Per-step counters of the attention kernels since construction.
   const kernels::AttentionCounters& attention_counters() const { return attention_counters_; }
+  // The compute pool of the CPU forward pass (its stats(): loops, who ran the items, time waited).
+  const kernels::ThreadPool& thread_pool() const { return *pool_; }
   // The speculative drafter (null when speculation is off).
   const spec::Drafter* drafter() const { return drafter_.get(); }
 

@@ -1,6 +1,7 @@
 #include "app/cli/cli_common.h"
 
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -189,6 +190,34 @@ EngineConfig to_engine_config(const EngineOptions& o, const nlohmann::json& base
 }
 
 void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << std::endl; }
+
+nlohmann::json pool_stats_json(const kernels::ThreadPoolStats& s) {
+  const int64_t items = s.items_caller + s.items_workers;
+  return {{"threads", s.threads},
+          {"active", s.active},
+          {"min_active", s.min_active},
+          {"loops", s.loops},
+          {"inline_loops", s.inline_loops},
+          {"items_caller", s.items_caller},
+          {"items_workers", s.items_workers},
+          {"caller_item_share", items ? double(s.items_caller) / double(items) : 1.0},
+          {"run_s", s.run_s},
+          {"wait_s", s.wait_s},
+          {"shrinks", s.shrinks},
+          {"grows", s.grows}};
+}
+
+std::string pool_stats_line(const kernels::ThreadPoolStats& s) {
+  const int64_t items = s.items_caller + s.items_workers;
+  char line[320];
+  std::snprintf(line, sizeof line,
+                "pool: %d threads, %d active now (lowest %d; %lld down, %lld up); %lld loops handed out, %lld inline; "
+                "caller ran %.0f%% of their items; waited %.3f s beside %.3f s running",
+                s.threads, s.active, s.min_active, static_cast<long long>(s.shrinks), static_cast<long long>(s.grows),
+                static_cast<long long>(s.loops), static_cast<long long>(s.inline_loops),
+                items ? 100.0 * double(s.items_caller) / double(items) : 100.0, s.wait_s, s.run_s);
+  return line;
+}
 
 namespace {
 BackendKind g_backend = BackendKind::Cpu;  // set once by main() before the command runs

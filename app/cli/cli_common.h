@@ -9,6 +9,7 @@
 #include "engine/llm_engine.h"
 #include "engine/quant/requantize.h"
 #include "engine/quant/weight_mode.h"
+#include "kernels/cpu/thread_pool.h"
 
 namespace inferscope::cli {
 
@@ -89,6 +90,11 @@ nlohmann::json engine_overrides(const EngineOptions& o);
 EngineConfig to_engine_config(const EngineOptions& o, const nlohmann::json& base = nlohmann::json::object());
 
 void print_json(const nlohmann::json& j);
+
+// A compute pool's counters (kernels::ThreadPool::stats()) as the "pool" object of bench / run JSON, and as
+// one log line: loops, the share of items the calling thread ran, time waited, active threads now (lowest).
+nlohmann::json pool_stats_json(const kernels::ThreadPoolStats& s);
+std::string pool_stats_line(const kernels::ThreadPoolStats& s);
 
 // --backend cpu|cuda, which every subcommand takes (main.cpp adds it and checks it before the command
 // runs: an unavailable backend is a one-line error). Engines the CLI builds run on the selected one.

@@ -50,7 +50,23 @@ struct Sample {
   double bound = 0;          // roofline bound, tokens/s (0 = not measured)
   double bound_ws = 0;       // the same with the bandwidth of a read the size of the weights (cache-resident)
   const char* bound_kind = "";
+  kernels::ThreadPoolStats pool;  // the compute pool's counters, summed over the timed repetitions
 };
+
+// Adds one run's pool counters to a sum (active: the last run's; min_active: the lowest).
+void add_pool_stats(kernels::ThreadPoolStats& sum, const kernels::ThreadPoolStats& r, bool first) {
+  sum.threads = r.threads;
+  sum.active = r.active;
+  sum.min_active = first ? r.min_active : std::min(sum.min_active, r.min_active);
+  sum.loops += r.loops;
+  sum.inline_loops += r.inline_loops;
+  sum.items_caller += r.items_caller;
+  sum.items_workers += r.items_workers;
+  sum.run_s += r.run_s;
+  sum.wait_s += r.wait_s;
+  sum.shrinks += r.shrinks;
+  sum.grows += r.grows;
+}
 
 void summarize(Sample& s) {
   std::vector<double> v = s.runs;
@@ -91,7 +107,7 @@ Request random_request(const LoadedModel& m, int n_prompt, int n_gen, std::mt199
 // Decode is timed from the first step in which every sequence decodes, over the steps that only decode
 // (llama-batched-bench's S_TG), so prefill never counts towards it.
 double timed_run(const std::shared_ptr<LoadedModel>& m, const EngineConfig& cfg, int seqs, int n_prompt, int n_gen,
-                 bool prompt_phase, uint64_t seed) {
+                 bool prompt_phase, uint64_t seed, kernels::ThreadPoolStats* pool_stats = nullptr) {
   LLMEngine engine(m, cfg);
   std::mt19937_64 rng(seed);
   for (int s = 0; s < seqs; ++s) engine.submit(random_request(*m, n_prompt, n_gen, rng));
@@ -111,6 +127,7 @@ double timed_run(const std::shared_ptr<LoadedModel>& m, const EngineConfig& cfg,
       tokens += r.metrics.decode_tokens;
     }
   }
+  if (pool_stats) *pool_stats = engine.thread_pool().stats();
   return ms > 0 ? tokens / (ms / 1000.0) : 0.0;
 }
 
@@ -122,7 +139,11 @@ Sample measure(const std::shared_ptr<LoadedModel>& m, const BenchOptions& o, int
   s.threads = threads;
   s.batch = seqs;
   timed_run(m, cfg, seqs, n_prompt, std::min(n_gen, 8), prompt_phase, 99);  // warm-up: caches, pool, page faults
-  for (int r = 0; r < o.reps; ++r) s.runs.push_back(timed_run(m, cfg, seqs, n_prompt, n_gen, prompt_phase, 1000 + r));
+  for (int r = 0; r < o.reps; ++r) {
+    kernels::ThreadPoolStats ps;
+    s.runs.push_back(timed_run(m, cfg, seqs, n_prompt, n_gen, prompt_phase, 1000 + r, &ps));
+    add_pool_stats(s.pool, ps, r == 0);
+  }
   summarize(s);
   return s;
 }
@@ -170,6 +191,7 @@ int run_bench(const BenchOptions& o) {
       ws_bw.push_back(0.0);
     } else if (o.ceilings) {
       kernels::ThreadPool pool(threads);
+      pool.set_adaptive(false);  // the machine's ceilings on every thread asked for
       c = kernels::measure_ceilings(&pool);
       ceilings.push_back({threads, c});
       ws_bw.push_back(kernels::measure_read_bandwidth(&pool, size_t(cost.weight_bytes_per_pass()), 5));
@@ -267,6 +289,7 @@ int run_bench(const BenchOptions& o) {
         r["bound_weights_size_read_tok_s"] = s.bound_ws;
         r["fraction_of_weights_size_read_bound"] = s.median / s.bound_ws;
       }
+      if (!gpu) r["pool"] = pool_stats_json(s.pool);
       j["results"].push_back(r);
     }
     print_json(j);
@@ -309,6 +332,10 @@ int run_bench(const BenchOptions& o) {
     std::snprintf(frac_ws, sizeof frac_ws, s.bound_ws > 0 ? "%.0f%%" : "-", 100.0 * s.median / std::max(s.bound_ws, 1e-9));
     std::printf("| %-24.24s | %10s | %-15s | %7d | %10s | %18s | %10s | %8s | %11s |\n", card.name.c_str(), size, backend,
                 s.threads, s.test.c_str(), tps, bound, frac, frac_ws);
+  }
+  if (!gpu) {
+    std::printf("\n");
+    for (const auto& s : results) std::printf("%s, %d threads, %s\n", s.test.c_str(), s.threads, pool_stats_line(s.pool).c_str());
   }
   return 0;
 }

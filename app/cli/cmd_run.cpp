@@ -137,6 +137,7 @@ int run_run(const RunOptions& o) {
   const std::vector<Variant> variants = run_variants(sc, cfg, !o.no_compare);
   std::vector<std::pair<std::string, RunSummary>> rows;
   std::vector<nlohmann::json> docs;
+  std::vector<kernels::ThreadPoolStats> pools;  // per variant, its engine's compute pool at the end
   int rc = 0;
   for (const Variant& v : variants) {
     // Each variant on a fresh engine with the same workload; only the first writes --outputs / --metrics-out.
@@ -175,6 +176,8 @@ int run_run(const RunOptions& o) {
     j["weights"] = m->card.weight_mode_label;
     j["model_bytes"] = m->card.weight_bytes;
     if (v.config.parallel.enabled()) j["parallel"] = parallel_summary(engine);
+    pools.push_back(engine.thread_pool().stats());
+    if (v.config.backend != BackendKind::Cuda) j["pool"] = pool_stats_json(pools.back());
     docs.push_back(std::move(j));
     rows.emplace_back(v.name, summary);
     if (summary.kv_blocks_leaked != 0) {
@@ -196,6 +199,7 @@ int run_run(const RunOptions& o) {
   } else if (rows.size() == 1) {
     const nlohmann::json j = rows.front().second.to_json();
     for (const auto& [k, val] : j.items()) std::printf("%-24s %s\n", k.c_str(), val.dump().c_str());
+    if (docs.front().contains("pool")) std::printf("%s\n", pool_stats_line(pools.front()).c_str());
     if (docs.front().contains("parallel")) {
       const nlohmann::json& p = docs.front()["parallel"];
       std::printf("%-24s %s\n", "parallel", cfg.parallel.label().c_str());
@@ -206,6 +210,8 @@ int run_run(const RunOptions& o) {
     }
   } else {
     print_rows(rows);
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (docs[i].contains("pool")) std::printf("%s: %s\n", rows[i].first.c_str(), pool_stats_line(pools[i]).c_str());
   }
   return rc;
 }

@@ -52,11 +52,17 @@ struct Partial {
 
 bool cancelled(const RequantizeOptions& opt) { return opt.cancel && opt.cancel->load(std::memory_order_relaxed); }
 
+// Rows go out in fixed pieces of kRowsPerPart, each with its own Partial (parts[r0 / kRowsPerPart]), summed in
+// order at the end: the error figures are the same bits whatever the thread count or which thread ran what.
+constexpr int64_t kRowsPerPart = 64;
+
+int64_t n_parts(int64_t n_rows) { return (n_rows + kRowsPerPart - 1) / kRowsPerPart; }
+
 void for_rows(const RequantizeOptions& opt, int64_t n_rows, const std::function<void(int64_t, int64_t, int)>& fn) {
-  if (opt.pool && opt.pool->size() > 1 && n_rows > 1)
-    opt.pool->parallel_for(n_rows, fn);
+  if (opt.pool && opt.pool->size() > 1 && n_rows > kRowsPerPart)
+    opt.pool->parallel_for_dynamic(n_rows, kRowsPerPart, fn);
   else
-    fn(0, n_rows, 0);
+    for (int64_t r0 = 0; r0 < n_rows; r0 += kRowsPerPart) fn(r0, std::min(n_rows, r0 + kRowsPerPart), 0);
 }
 
 // Row r of the quantizer's input: the stored row dequantized, with the outlier when it falls in it.
@@ -84,19 +90,19 @@ WeightRef requantize_tensor(const WeightRef& src, const WeightMode& mode, const 
   out.n_bytes = dst_row * size_t(src.n_out);
   uint8_t* dst = buffers.add(out.n_bytes);
   out.data = dst;
-  const int n_threads = opt.pool ? opt.pool->size() : 1;
-  std::vector<Partial> parts(n_threads);
+  std::vector<Partial> parts(size_t(n_parts(src.n_out)));
 
   // Per-tensor simulated scales need the whole tensor's range first.
   float lo = 0, hi = 0;
   if (mode.simulated() && mode.group == kPerTensor) {
-    for_rows(opt, src.n_out, [&](int64_t r0, int64_t r1, int t) {
+    for_rows(opt, src.n_out, [&](int64_t r0, int64_t r1, int) {
       std::vector<float> row(src.n_in);
+      Partial& p = parts[size_t(r0 / kRowsPerPart)];
       for (int64_t r = r0; r < r1; ++r) {
         source_row(src, mode, r, row.data());
         const auto [a, b] = std::minmax_element(row.begin(), row.end());
-        parts[t].lo = std::min(parts[t].lo, *a);
-        parts[t].hi = std::max(parts[t].hi, *b);
+        p.lo = std::min(p.lo, *a);
+        p.hi = std::max(p.hi, *b);
       }
     });
     lo = std::numeric_limits<float>::infinity();
@@ -107,9 +113,9 @@ WeightRef requantize_tensor(const WeightRef& src, const WeightMode& mode, const 
     }
   }
 
-  for_rows(opt, src.n_out, [&](int64_t r0, int64_t r1, int t) {
+  for_rows(opt, src.n_out, [&](int64_t r0, int64_t r1, int) {
     std::vector<float> x(src.n_in), back(src.n_in);
-    Partial& p = parts[t];
+    Partial& p = parts[size_t(r0 / kRowsPerPart)];
     for (int64_t r = r0; r < r1; ++r) {
       if ((r - r0) % 64 == 0 && cancelled(opt)) return;
       source_row(src, mode, r, x.data());
