@@ -37,7 +37,7 @@ struct ParamSpec {
   bool log_scale = false;              // a slider over a wide range should move logarithmically
   // An index into a dimension of the loaded model ("layers", "heads"): its largest valid value is that
   // dimension minus 1, whatever `max` says (max bounds it without a model). Empty: no such bound.
-  std::string bound_by;
+  std::string bound_by = {};
 };
 
 // The largest value of spec on a model with these dimensions (spec.max when it is not bound by one).

@@ -37,7 +37,7 @@ struct SequenceBlocks {
   int32_t num_tokens = 0;            // token slots the table covers (computed + scheduled this step)
   std::vector<int32_t> block_table;  // logical block index -> physical block id (group 0)
   // Every group's table (group 0 first), -1 where a window group released the block.
-  std::vector<std::vector<int32_t>> group_tables;
+  std::vector<std::vector<int32_t>> group_tables = {};
 };
 
 // A group of layers sharing block tables (engine/kv/kv_groups.h).

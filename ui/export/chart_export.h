@@ -41,7 +41,7 @@ struct ExportWidget {
   QWidget* widget = nullptr;
   QString id, title;
   std::function<bool(const QString& path, QString* error)> writeCsv;
-  QString slideNote;  // the slide's text under the view (e.g. the comparison's finding)
+  QString slideNote = {};  // the slide's text under the view (e.g. the comparison's finding)
 };
 
 struct ExportInput {
