@@ -1,6 +1,8 @@
 #include "ui/export/chart_export.h"
 
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QClipboard>
@@ -20,6 +22,7 @@
 
 #include "engine/metrics/metrics_writers.h"
 #include "ui/blockmap/block_map_view.h"
+#include "ui/charts/chart_fitter.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/export/slide_export.h"
 
@@ -41,13 +44,7 @@ class ExportSizeScope {
 
  private:
   void apply(QSize to, QSize from) {
-    if (to == w_->size()) return;
-    w_->resize(to);
-    if (!w_->isVisible()) {
-      QResizeEvent e(to, from);
-      QCoreApplication::sendEvent(w_, &e);
-    }
-    if (auto* c = qobject_cast<MetricsChart*>(w_)) c->fitNow();
+    if (to != w_->size()) resizeForExport(w_, to, from);
   }
   QWidget* w_;
   QSize old_;
@@ -64,6 +61,19 @@ void renderAt(QWidget* w, QPainter& p, QSize s) {
   w->render(&p);
 }
 }  // namespace
+
+void resizeForExport(QWidget* w, QSize to, QSize from) {
+  if (to != w->size()) {
+    w->resize(to);
+    if (!w->isVisible()) {  // a hidden widget (another tab) lays out only when told
+      QResizeEvent e(to, from);
+      QCoreApplication::sendEvent(w, &e);
+    }
+  }
+  if (auto* c = qobject_cast<MetricsChart*>(w)) c->fitNow();
+  else if (auto* view = qobject_cast<QChartView*>(w))
+    if (auto* fitter = view->chart()->findChild<ChartFitter*>()) fitter->fit();
+}
 
 QSize exportSizeFor(const QWidget* w) {
   QSize s = w->size();

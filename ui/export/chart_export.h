@@ -24,6 +24,9 @@ inline constexpr int kMinExportWidth = 1200;
 // following the on-screen aspect within 420..900 px (a widget with height-for-width gets the height
 // it needs at that width, at least a fifth of it, so a block map shows every block).
 QSize exportSizeFor(const QWidget* w);
+// Resizes w from `from` to `to` and lays it out now, also while it is hidden (another tab); charts refit
+// their ticks and titles for the new size.
+void resizeForExport(QWidget* w, QSize to, QSize from);
 // Lays w out at exportSizeFor(w) and renders it x scale (1 = 1x, 2 = 2x) into a PNG: the same drawing
 // as on screen (fonts at their pixel size, ticks refitted to the larger plot), not a scaled grab.
 // w gets its size back afterwards. Returns false with *error set.

@@ -2,13 +2,11 @@
 
 #include <QChart>
 #include <QChartView>
-#include <QCoreApplication>
 #include <QFontInfo>
 #include <QGraphicsTextItem>
 #include <QImage>
 #include <QLayout>
 #include <QPainter>
-#include <QResizeEvent>
 #include <QTextDocument>
 #include <QValueAxis>
 #include <algorithm>
@@ -21,6 +19,7 @@
 #include "ui/charts/chart_fitter.h"
 #include "ui/charts/device_gantt_chart.h"
 #include "ui/charts/metrics_chart.h"
+#include "ui/export/chart_export.h"
 #include "ui/lessons/lesson_chart.h"
 
 namespace inferscope::ui {
@@ -130,18 +129,7 @@ class SlideLooks {
   }
 
  private:
-  void resize(QSize to, QSize from) {
-    if (to != w_->size()) {
-      w_->resize(to);
-      if (!w_->isVisible()) {  // a hidden widget (another tab) lays out only when told
-        QResizeEvent e(to, from);
-        QCoreApplication::sendEvent(w_, &e);
-      }
-    }
-    if (auto* c = qobject_cast<MetricsChart*>(w_)) c->fitNow();
-    else if (auto* view = qobject_cast<QChartView*>(w_))
-      if (auto* fitter = view->chart()->findChild<ChartFitter*>()) fitter->fit();
-  }
+  void resize(QSize to, QSize from) { resizeForExport(w_, to, from); }
   QWidget* w_;
   std::vector<std::function<void()>> undo_;
 };
