@@ -25,6 +25,7 @@
 #include <atomic>
 #include <cassert>
 #include <chrono>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -177,8 +178,26 @@ struct ThreadPool::Impl {
   ActiveThreadPolicy policy{1};
   bool adaptive = true;
 
-  std::atomic<WakeHook> wake_hook{nullptr};
-  std::atomic<void*> wake_user{nullptr};
+  // The wake hook and its user as one immutable pair, so a worker never calls one hook with another's
+  // user; every pair set stays allocated until the pool goes. `hook_calls` counts workers between reading
+  // the pair and leaving its hook, which set_wake_hook waits to drain. `hook_ever` keeps those counts off
+  // a pool that never had a hook (set before the loop that publishes it, so a worker that sees the
+  // loop's generation sees it).
+  struct Hook {
+    WakeHook fn;
+    void* user;
+  };
+  std::atomic<const Hook*> wake_hook{nullptr};
+  std::vector<std::unique_ptr<const Hook>> hooks_set;
+  std::atomic<int> hook_calls{0};
+  std::atomic<bool> hook_ever{false};
+
+  void call_wake_hook(int index) {
+    if (!hook_ever.load(std::memory_order_relaxed)) return;
+    hook_calls.fetch_add(1, std::memory_order_seq_cst);
+    if (const Hook* h = wake_hook.load(std::memory_order_seq_cst); h && h->fn) h->fn(index, h->user);
+    hook_calls.fetch_sub(1, std::memory_order_seq_cst);
+  }
 
   static uint64_t pack(uint64_t front, uint64_t back) { return front | back << 32; }
 
@@ -267,7 +286,7 @@ struct ThreadPool::Impl {
       if (stop.load(std::memory_order_acquire)) return;
       if (g == seen) continue;  // stood down while asleep
       seen = g;
-      if (WakeHook hook = wake_hook.load(std::memory_order_acquire)) hook(index, wake_user.load(std::memory_order_relaxed));
+      call_wake_hook(index);
       work(index);
     }
   }
@@ -338,8 +357,13 @@ ThreadPoolStats ThreadPool::stats() const {
 }
 
 void ThreadPool::set_wake_hook(WakeHook hook, void* user) {
-  impl_->wake_user.store(user, std::memory_order_relaxed);
-  impl_->wake_hook.store(hook, std::memory_order_release);
+  Impl& p = *impl_;
+  p.hook_ever.store(true, std::memory_order_seq_cst);
+  p.hooks_set.push_back(std::make_unique<const Impl::Hook>(Impl::Hook{hook, user}));
+  p.wake_hook.store(p.hooks_set.back().get(), std::memory_order_seq_cst);
+  // A worker that counted itself in before the store may still be calling the old hook; one that counts
+  // itself in after it reads the new pair.
+  while (p.hook_calls.load(std::memory_order_seq_cst) != 0) std::this_thread::yield();
 }
 
 void ThreadPool::set_adaptive(bool on) {

@@ -134,7 +134,9 @@ class ThreadPool {
 
   // For tests: called on a worker thread right after it wakes for a new loop, before it claims anything.
   // Lets a test hold a worker back (sleep, wait for a signal) as a scheduler that does not run it would.
-  // Set it while no loop runs; null (the default) for none.
+  // Set it while no loop runs; null (the default) for none. When set_wake_hook returns, no worker is in the
+  // old hook or will call it again (a worker still waking for an earlier loop included), so its `user`
+  // may be destroyed.
   using WakeHook = void (*)(int thread_index, void* user);
   void set_wake_hook(WakeHook hook, void* user);
 
