@@ -1,6 +1,7 @@
 #include "engine/model/projection.h"
 
 #include <iterator>
+#include <vector>
 
 #include "kernels/cpu/matmul.h"
 #include "kernels/cpu/ops.h"
@@ -25,6 +26,19 @@ void project(const kernels::PackedMatrix* packed, std::initializer_list<const We
     ++out;
     ++wi;
   }
+}
+
+void project_add(const kernels::PackedMatrix* packed, const WeightRef& w, float* y, const float* x, int n_rows,
+                 kernels::ThreadPool* pool) {
+  if (packed) {
+    float* out[] = {y};
+    kernels::matmul_packed(*packed, x, n_rows, out, pool, /*accumulate=*/true);
+    return;
+  }
+  thread_local std::vector<float> product;
+  product.resize(size_t(n_rows) * size_t(w.n_out));
+  kernels::matmul(w.type, w.data, w.n_in, w.n_out, x, n_rows, product.data(), pool);
+  kernels::add_inplace(y, product.data(), product.size());
 }
 
 }  // namespace inferscope

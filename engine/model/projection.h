@@ -17,4 +17,11 @@ void project(const kernels::PackedMatrix* packed, std::initializer_list<const We
              std::initializer_list<float*> y, const float* x, int n_rows, kernels::ThreadPool* pool,
              std::initializer_list<const WeightRef*> bias = {});
 
+// y += W x for one weight. Packed, the kernel's accumulators start from y, so splitting W's columns in two
+// and calling project() on the first part and then project_add() on the second gives project() of the
+// whole W bit for bit (what lets a tensor-parallel split reproduce the unsplit model's floats). Unpacked,
+// the product is computed and then added (rounded twice).
+void project_add(const kernels::PackedMatrix* packed, const WeightRef& w, float* y, const float* x, int n_rows,
+                 kernels::ThreadPool* pool);
+
 }  // namespace inferscope

@@ -182,16 +182,32 @@ void TensorParallelBackend::forward(const ForwardBatch& batch, std::vector<float
     }
     clock += slowest + reduce_ms + replicated_ms;
   };
-  // Sums the devices' partial outputs, device 0 first, into xn_ (the reduced activation every device
-  // then holds; the replicated work after it is done once).
+  // The row-parallel projections (attention output, FFN down) are reduced as a chain: device d's kernel
+  // starts its accumulators from device d-1's sums and adds its own columns' blocks to them, in the order
+  // one device adds a whole row's. So the split gives the unsplit model's floats bit for bit (summing
+  // partials computed from zero would round differently and let greedy tokens part at the first near tie).
+  // `chain_ms` is the time spent receiving the previous device's sums; the reduce ends with the last
+  // device's sums in xn_, the activation every device then holds (the replicated work after it is done once).
+  double chain_ms = 0;
+  auto row_parallel = [&](int d, const kernels::PackedMatrix* packed, const WeightRef& w, const float* in) {
+    Device& dev = devices_[size_t(d)];
+    if (d == 0) {
+      project(packed, {&w}, {dev.partial.data()}, in, T, nullptr);
+      return;
+    }
+    const double t0 = now_ms();
+    const std::vector<float>& prev = devices_[size_t(d) - 1].partial;
+    std::copy(prev.begin(), prev.begin() + size_t(T) * E, dev.partial.begin());
+    chain_ms += now_ms() - t0;
+    project_add(packed, w, dev.partial.data(), in, T, nullptr);
+  };
   auto all_reduce = [&]() {
     const double t0 = now_ms();
-    std::copy(devices_[0].partial.begin(), devices_[0].partial.begin() + size_t(T) * E, xn_.begin());
-    for (int d = 1; d < D; ++d) {
-      const float* p = devices_[size_t(d)].partial.data();
-      rows([&](int t) { kernels::add_inplace(&xn_[size_t(t) * E], p + size_t(t) * E, E); });
-    }
-    return now_ms() - t0;
+    const std::vector<float>& last = devices_[size_t(D) - 1].partial;
+    std::copy(last.begin(), last.begin() + size_t(T) * E, xn_.begin());
+    const double ms = now_ms() - t0 + chain_ms;
+    chain_ms = 0;
+    return ms;
   };
 
   rows([&](int t) { norm_row(W.layers[0].attn_norm, t); });
@@ -235,8 +251,9 @@ void TensorParallelBackend::forward(const ForwardBatch& batch, std::vector<float
         kernels::kv_write(vpool, slot, &dev.v[t * KVd]);
       }
       attention(dev, batch, l, stats);
-      project(P ? P->wo.get() : nullptr, {&S.wo}, {dev.partial.data()}, dev.att.data(), T, nullptr);
-      busy[size_t(d)] = now_ms() - t0;
+      const double chain_before = chain_ms;
+      row_parallel(d, P ? P->wo.get() : nullptr, S.wo, dev.att.data());
+      busy[size_t(d)] = now_ms() - t0 - (chain_ms - chain_before);
     }
     double reduce_ms = all_reduce();
     double t0 = now_ms();
@@ -261,8 +278,9 @@ void TensorParallelBackend::forward(const ForwardBatch& batch, std::vector<float
         rows([&](int t) { kernels::silu_mul(&dev.gate[t * F], &dev.up[t * F], &dev.gate[t * F], F); });
       else
         rows([&](int t) { kernels::gelu_tanh_mul(&dev.gate[t * F], &dev.up[t * F], &dev.gate[t * F], F); });
-      project(P ? P->down.get() : nullptr, {&S.w_down}, {dev.partial.data()}, dev.gate.data(), T, nullptr);
-      busy[size_t(d)] = now_ms() - t1;
+      const double chain_before = chain_ms;
+      row_parallel(d, P ? P->down.get() : nullptr, S.w_down, dev.gate.data());
+      busy[size_t(d)] = now_ms() - t1 - (chain_ms - chain_before);
     }
     reduce_ms = all_reduce();
     t0 = now_ms();

@@ -32,9 +32,10 @@ struct Acts {
 enum class ActKind { Q8_1, Sums, SumsExtra };
 
 // Tokens [t0, t0 + nt) against one group (16 rows); nt in 1..kMaxTokens. Writes the first rows_valid
-// outputs of token t to y + t * y_stride.
+// outputs of token t to y + t * y_stride; with `accumulate`, the accumulators start from those outputs
+// instead of zero, so the blocks are added to what y holds in the same order as one longer row would be.
 using GroupKernel = void (*)(const uint8_t* group, const Acts& a, int64_t t0, int nt, float* y, int64_t y_stride,
-                             int rows_valid);
+                             int rows_valid, bool accumulate);
 
 // Per 32-element block of a group (16 rows), the code vectors come first, for all blocks, then the
 // scale sections (packed_matmul.h has the layout). Bits per code: 4 (Q4_*), 5 (Q5_*), 6 (Q6_K), 8 (Q8_0).

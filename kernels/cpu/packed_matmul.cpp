@@ -151,7 +151,8 @@ std::unique_ptr<PackedMatrix> pack_matrix(std::span<const MatrixPart> parts) {
   return pack_matrix_into(parts, std::make_shared<const LargeBuffer>(bytes), 0);
 }
 
-void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, float* const* Y, ThreadPool* pool) {
+void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, float* const* Y, ThreadPool* pool,
+                   bool accumulate) {
   if (n_tokens <= 0 || W.n_groups() == 0) return;
   // One kernel per part (fused parts may differ in format); packed at a SIMD level that is no longer
   // active is a programming error.
@@ -194,7 +195,7 @@ void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, floa
       const uint8_t* group = W.group(g);
       for (int64_t t0 = 0; t0 < n_tokens; t0 += packed::kMaxTokens) {
         const int tile = static_cast<int>(std::min<int64_t>(packed::kMaxTokens, n_tokens - t0));
-        kernel[pi](group, a, t0, tile, y + t0 * part.n_out, part.n_out, rows_valid);
+        kernel[pi](group, a, t0, tile, y + t0 * part.n_out, part.n_out, rows_valid, accumulate);
       }
     }
   };

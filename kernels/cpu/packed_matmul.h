@@ -117,6 +117,10 @@ std::unique_ptr<PackedMatrix> pack_matrix_into(std::span<const MatrixPart> parts
 // X: n_tokens rows of n_in floats. Y: one output pointer per part. Output groups are split across the
 // pool (may be null). Activations quantized as matmul() does for Q4_0/Q8_0 (Q8_0) and Q4_1 (Q8_1); the
 // other formats take Q8_0's codes and scale too.
-void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, float* const* Y, ThreadPool* pool);
+// With `accumulate`, Y[p][t * n_out(p) + r] continues from the value it holds: the row's blocks are added to
+// it one by one, so running a row's first k blocks and then (accumulating) the rest, as two matrices of
+// those columns, gives the whole row's dot product bit for bit.
+void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, float* const* Y, ThreadPool* pool,
+                   bool accumulate = false);
 
 }  // namespace inferscope::kernels

@@ -142,7 +142,8 @@ inline __m512i load_i8_epi32(const uint8_t* p) { return _mm512_cvtepi8_epi32(_mm
 // rounded once, in that order; this is the reference the tests check bit for bit. (Q6_K applied its scales
 // as integers first, but two vpmulld per token and block cost a third of its speed.)
 template <GgmlType T, int NT>
-void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64_t y_stride, int rows_valid) {
+void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64_t y_stride, int rows_valid,
+                bool accumulate) {
   constexpr int kCodes = codes_bytes(T);
   constexpr bool kK = is_k_quant(T);
   const int64_t nb = a.nb, nbs = nb / 8;
@@ -154,9 +155,10 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
 
   // Every loop over the tile's tokens is unrolled by pragma: left to GCC, the first and last were not,
   // and it kept a zeroed stack copy of acc (a rep stos per call, ~8% of the kernel's time at 8 tokens).
+  const __mmask16 mask = rows_valid >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << rows_valid) - 1);
   __m512 acc[NT];
 #pragma GCC unroll 8
-  for (int t = 0; t < NT; ++t) acc[t] = _mm512_setzero_ps();
+  for (int t = 0; t < NT; ++t) acc[t] = accumulate ? _mm512_maskz_loadu_ps(mask, y + t * y_stride) : _mm512_setzero_ps();
   const int8_t* xq = a.qs + t0 * a.n_in;  // block b of token t: xq + 32 * (b * NT + t)
   const float* ad = a.d + t0 * nb;        // and its scale: ad[b * NT + t]; likewise the others
   const float* as = a.s + t0 * nb;
@@ -228,22 +230,22 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
         acc[t] = _mm512_fnmadd_ps(mw, _mm512_set1_ps(asx[ai]), acc[t]);
     }
   }
-  const __mmask16 mask = rows_valid >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << rows_valid) - 1);
 #pragma GCC unroll 8
   for (int t = 0; t < NT; ++t) _mm512_mask_storeu_ps(y + t * y_stride, mask, acc[t]);
 }
 
 template <GgmlType T>
-void group_kernel(const uint8_t* group, const Acts& a, int64_t t0, int nt, float* y, int64_t y_stride, int rows_valid) {
+void group_kernel(const uint8_t* group, const Acts& a, int64_t t0, int nt, float* y, int64_t y_stride, int rows_valid,
+                  bool accumulate) {
   switch (nt) {
-    case 1: return group_tile<T, 1>(group, a, t0, y, y_stride, rows_valid);
-    case 2: return group_tile<T, 2>(group, a, t0, y, y_stride, rows_valid);
-    case 3: return group_tile<T, 3>(group, a, t0, y, y_stride, rows_valid);
-    case 4: return group_tile<T, 4>(group, a, t0, y, y_stride, rows_valid);
-    case 5: return group_tile<T, 5>(group, a, t0, y, y_stride, rows_valid);
-    case 6: return group_tile<T, 6>(group, a, t0, y, y_stride, rows_valid);
-    case 7: return group_tile<T, 7>(group, a, t0, y, y_stride, rows_valid);
-    default: return group_tile<T, 8>(group, a, t0, y, y_stride, rows_valid);
+    case 1: return group_tile<T, 1>(group, a, t0, y, y_stride, rows_valid, accumulate);
+    case 2: return group_tile<T, 2>(group, a, t0, y, y_stride, rows_valid, accumulate);
+    case 3: return group_tile<T, 3>(group, a, t0, y, y_stride, rows_valid, accumulate);
+    case 4: return group_tile<T, 4>(group, a, t0, y, y_stride, rows_valid, accumulate);
+    case 5: return group_tile<T, 5>(group, a, t0, y, y_stride, rows_valid, accumulate);
+    case 6: return group_tile<T, 6>(group, a, t0, y, y_stride, rows_valid, accumulate);
+    case 7: return group_tile<T, 7>(group, a, t0, y, y_stride, rows_valid, accumulate);
+    default: return group_tile<T, 8>(group, a, t0, y, y_stride, rows_valid, accumulate);
   }
 }
 

@@ -215,6 +215,47 @@ class TestPackedMatmul : public QObject {
     }
   }
 
+  // The columns of a matrix split in two (at a block boundary, as a tensor-parallel split cuts the attention
+  // output and FFN down), the left run first and the right accumulated onto it, give the whole matrix's
+  // bits: the kernel continues the row's sum instead of adding a second sum to it. Tiles of 8 and a
+  // partial one, on one thread and on two.
+  void accumulatingTheRestOfARowGivesTheWholeRow() {
+    for (GgmlType t : kPackedTypes) {
+      const int64_t n = n_in_for(t, 1536), cut = k_quant(t) ? 512 : 192, n_out = 40, n_tok = 11;
+      Problem whole = make_problem(t, n, n_out, n_tok);
+      auto columns = [&](int64_t c0, int64_t c1) {
+        const size_t rb = row_bytes(t, n), b0 = row_bytes(t, c0), b1 = row_bytes(t, c1);
+        std::vector<uint8_t> w;
+        for (int64_t r = 0; r < n_out; ++r)
+          w.insert(w.end(), whole.W.begin() + r * rb + b0, whole.W.begin() + r * rb + b1);
+        return w;
+      };
+      auto inputs = [&](int64_t c0, int64_t c1) {
+        std::vector<float> x;
+        for (int64_t tk = 0; tk < n_tok; ++tk)
+          x.insert(x.end(), whole.X.begin() + tk * n + c0, whole.X.begin() + tk * n + c1);
+        return x;
+      };
+      const std::vector<uint8_t> wl = columns(0, cut), wr = columns(cut, n);
+      const std::vector<float> xl = inputs(0, cut), xr = inputs(cut, n);
+      const MatrixPart left{t, wl.data(), cut, n_out}, right{t, wr.data(), n - cut, n_out};
+      const auto ml = pack_matrix(std::span<const MatrixPart>(&left, 1));
+      const auto mr = pack_matrix(std::span<const MatrixPart>(&right, 1));
+      QVERIFY(ml && mr);
+      const std::vector<float> want = run(*pack(whole), whole, 0, n_tok, nullptr);
+      ThreadPool pool(2);
+      for (ThreadPool* p : {static_cast<ThreadPool*>(nullptr), &pool}) {
+        std::vector<float> y(size_t(n_tok * n_out));
+        float* out = y.data();
+        matmul_packed(*ml, xl.data(), n_tok, &out, p);
+        QVERIFY2(std::memcmp(y.data(), want.data(), y.size() * 4) != 0, "the left part alone is not the whole");
+        matmul_packed(*mr, xr.data(), n_tok, &out, p, /*accumulate=*/true);
+        QVERIFY2(std::memcmp(y.data(), want.data(), y.size() * 4) == 0,
+                 qPrintable(QString("%1: left then right accumulated differs from the whole").arg(type_name(t))));
+      }
+    }
+  }
+
   // Parts of different formats in one matrix, as quantized files mix them (Q4_K_M: Q and K in Q4_K, V in
   // Q6_K; Q5_0 beside Q8_0 where a row is not a multiple of 256), give the bits of separate matrices,
   // token tiles and threads notwithstanding. Q4_1 (Q8_1 activations) fuses with nothing else.
