@@ -416,9 +416,7 @@ void MainWindow::retranslateUi() {
   exportAllAct_->setText(tr("Export all..."));
   exportAllAct_->setToolTip(tr("Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder."));
   quitAct_->setText(tr("&Quit"));
-  runAct_->setText(session_->isRunning() ? tr("Pause") : tr("Run"));
-  runAct_->setIcon(QIcon(session_->isRunning() ? QStringLiteral(":/icons/pause.svg") : QStringLiteral(":/icons/run.svg")));
-  runAct_->setToolTip(tr("Run or pause the engine (Space)."));
+  updateRunAction();
   stepAct_->setText(tr("Step"));
   stepAct_->setToolTip(tr("Run exactly one engine step (N)."));
   resetAct_->setText(tr("Reset"));
@@ -661,6 +659,7 @@ void MainWindow::onSnapshot(const EngineSnapshotPtr& s) {
 }
 
 void MainWindow::updateStatus() {
+  updateRunAction();
   if (!statusRun_) return;
   const auto snap = session_->lastSnapshot();
   const qint64 running = snap ? snap->totals.running : 0, waiting = snap ? snap->totals.waiting : 0;
@@ -676,6 +675,23 @@ void MainWindow::updateStatus() {
     statusModel_->setText(tr("Recording of %1 (no engine)").arg(QString::fromStdString(session_->modelCard()->name)));
   else if (!session_->modelPath().isEmpty()) statusModel_->setText(session_->modelPath());
   else if (!session_->modelCard()) statusModel_->setText(tr("No model loaded"));
+}
+
+bool MainWindow::runHasEnded() const {
+  const auto snap = session_->lastSnapshot();
+  return session_->source()->isLive() && session_->isRunning() && !session_->isComparing() &&
+         !session_->hasUnfinishedWork() && snap && snap->has_workload && snap->totals.submitted > 0;
+}
+
+// Run / Pause / Run again, as the engine stands: when every request has ended the engine only waits for
+// new ones, and Pause would pause nothing the class can see.
+void MainWindow::updateRunAction() {
+  if (!runAct_) return;
+  const bool ended = runHasEnded(), running = session_->isRunning() && !ended;
+  runAct_->setText(ended ? tr("Run again") : running ? tr("Pause") : tr("Run"));
+  runAct_->setIcon(QIcon(running ? QStringLiteral(":/icons/pause.svg") : QStringLiteral(":/icons/run.svg")));
+  runAct_->setToolTip(ended ? tr("Every request has ended: queue the workload again and run it (Space).")
+                            : tr("Run or pause the engine (Space)."));
 }
 
 QString MainWindow::runStateText() const {

@@ -252,6 +252,13 @@ void MainWindow::sayPending(const QString& action, const QStringList& pending) {
 }
 
 void MainWindow::onRunTriggered() {
+  if (runHasEnded()) {  // "Run again": the workload from its start, on the applied settings
+    if (const QStringList pending = settingsPanel_->pendingChanges(); !pending.isEmpty()) sayPending(tr("Run again"), pending);
+    if (!session_->confirmDiscard()) return;
+    session_->reset();
+    session_->run();
+    return;
+  }
   if (session_->isRunning()) {
     session_->pause();
     return;

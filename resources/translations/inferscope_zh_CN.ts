@@ -1849,8 +1849,8 @@
         <location filename="../../ui/main_window.cpp" line="94" />
         <location filename="../../ui/main_window.cpp" line="134" />
         <location filename="../../ui/main_window.cpp" line="299" />
-        <location filename="../../ui/main_window.cpp" line="727" />
-        <location filename="../../ui/main_window_layout.cpp" line="275" />
+        <location filename="../../ui/main_window.cpp" line="743" />
+        <location filename="../../ui/main_window_layout.cpp" line="282" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
@@ -1893,7 +1893,7 @@
     </message>
     <message>
         <location filename="../../ui/main_window.cpp" line="309" />
-        <location filename="../../ui/main_window.cpp" line="441" />
+        <location filename="../../ui/main_window.cpp" line="439" />
         <source>About InferScope</source>
         <translation>关于 InferScope</translation>
     </message>
@@ -2034,154 +2034,138 @@
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="419" />
-        <location filename="../../ui/main_window_layout.cpp" line="259" />
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
-        <source>Run or pause the engine (Space).</source>
-        <translation>运行或暂停引擎（空格键）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Run exactly one engine step (N).</source>
         <translation>只运行一个引擎步骤（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <location filename="../../ui/main_window_layout.cpp" line="242" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="423" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>丢弃所有请求与图表历史，并重新排入已加载的工作负载，随时可运行；保留模型与设置（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="427" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度调快一级（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="428" />
+        <location filename="../../ui/main_window.cpp" line="426" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="429" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度调慢一级（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="430" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Compare variants</source>
         <translation>比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="431" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上运行场景的每个变体，并叠加其图表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="433" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止加载模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>打开 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="435" />
+        <location filename="../../ui/main_window.cpp" line="433" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>将每张图表（PNG 1x/2x、SVG、CSV）、每步指标与清单写入文件夹（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="436" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="437" />
+        <location filename="../../ui/main_window.cpp" line="435" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全屏、较大字体和较粗线条（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="438" />
+        <location filename="../../ui/main_window.cpp" line="436" />
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="439" />
+        <location filename="../../ui/main_window.cpp" line="437" />
         <source>Open scenario file...</source>
         <translation>打开场景文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="440" />
+        <location filename="../../ui/main_window.cpp" line="438" />
         <source>Save current settings as scenario...</source>
         <translation>将当前设置保存为场景…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="442" />
+        <location filename="../../ui/main_window.cpp" line="440" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="443" />
+        <location filename="../../ui/main_window.cpp" line="441" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>演示时放慢引擎；全速则以 CPU 能达到的最快速度运行（[ 调慢，] 调快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="445" />
+        <location filename="../../ui/main_window.cpp" line="443" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="445" />
+        <location filename="../../ui/main_window.cpp" line="443" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="464" />
+        <location filename="../../ui/main_window.cpp" line="462" />
         <source>No translation for %1</source>
         <translation>没有 %1 的翻译</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="520" />
+        <location filename="../../ui/main_window.cpp" line="518" />
         <source>Loading %1 ...</source>
         <translation>正在加载 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="543" />
+        <location filename="../../ui/main_window.cpp" line="541" />
         <source>Model not loaded</source>
         <translation>模型未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="543" />
+        <location filename="../../ui/main_window.cpp" line="541" />
         <source>%1
 
 %2</source>
@@ -2190,82 +2174,109 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="580" />
+        <location filename="../../ui/main_window.cpp" line="578" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="580" />
+        <location filename="../../ui/main_window.cpp" line="578" />
         <source>Reading %p%</source>
         <translation>读取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="605" />
+        <location filename="../../ui/main_window.cpp" line="603" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="609" />
+        <location filename="../../ui/main_window.cpp" line="607" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已创建，共 %1 个 KV 块。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="617" />
+        <location filename="../../ui/main_window.cpp" line="615" />
         <source>Discard running work?</source>
         <translation>要丢弃运行中的工作吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="618" />
+        <location filename="../../ui/main_window.cpp" line="616" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有请求在等待或运行中。重建引擎会丢弃它们。要继续吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="628" />
+        <location filename="../../ui/main_window.cpp" line="626" />
         <source>Weights not changed</source>
         <translation>权重未更改</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="669" />
+        <location filename="../../ui/main_window.cpp" line="668" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 运行中、%4 等待中｜%5 个 KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="676" />
+        <location filename="../../ui/main_window.cpp" line="675" />
         <source>Recording of %1 (no engine)</source>
         <translation>%1 的录制文件（无引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="678" />
+        <location filename="../../ui/main_window.cpp" line="677" />
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="684" />
+        <location filename="../../ui/main_window.cpp" line="691" />
+        <location filename="../../ui/main_window_layout.cpp" line="256" />
+        <source>Run again</source>
+        <translation>再运行一次</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="691" />
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="691" />
+        <location filename="../../ui/main_window_layout.cpp" line="266" />
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="693" />
+        <source>Every request has ended: queue the workload again and run it (Space).</source>
+        <translation>所有请求都已结束：重新排入工作负载并运行（空格键）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="694" />
+        <source>Run or pause the engine (Space).</source>
+        <translation>运行或暂停引擎（空格键）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="700" />
         <source>comparing variants</source>
         <translation>正在比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="685" />
+        <location filename="../../ui/main_window.cpp" line="701" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="685" />
+        <location filename="../../ui/main_window.cpp" line="701" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="686" />
+        <location filename="../../ui/main_window.cpp" line="702" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="687" />
+        <location filename="../../ui/main_window.cpp" line="703" />
         <source>idle: all requests ended</source>
         <translation>空闲：所有请求均已结束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="687" />
+        <location filename="../../ui/main_window.cpp" line="703" />
         <source>idle: waiting for requests</source>
         <translation>空闲：等待请求</translation>
     </message>
@@ -2338,17 +2349,17 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>%1 使用已应用的设置；尚未应用：%2（请在“引擎设置”按“应用”）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="269" />
+        <location filename="../../ui/main_window_layout.cpp" line="276" />
         <source>Nothing to run yet</source>
         <translation>还没有可运行的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="270" />
+        <location filename="../../ui/main_window_layout.cpp" line="277" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未加载工作负载。要加载实验“为什么要连续批处理”并运行吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="273" />
+        <location filename="../../ui/main_window_layout.cpp" line="280" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未加载任何内容：运行默认实验。</translation>
     </message>
@@ -3262,32 +3273,32 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::SlideExport</name>
     <message>
-        <location filename="../../ui/export/chart_export.cpp" line="147" />
+        <location filename="../../ui/export/chart_export.cpp" line="157" />
         <source>static batching</source>
         <translation>静态批处理</translation>
     </message>
     <message>
-        <location filename="../../ui/export/chart_export.cpp" line="147" />
+        <location filename="../../ui/export/chart_export.cpp" line="157" />
         <source>continuous batching</source>
         <translation>连续批处理</translation>
     </message>
     <message>
-        <location filename="../../ui/export/chart_export.cpp" line="148" />
+        <location filename="../../ui/export/chart_export.cpp" line="158" />
         <source>block %1</source>
         <translation>块 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/export/chart_export.cpp" line="149" />
+        <location filename="../../ui/export/chart_export.cpp" line="159" />
         <source>KV %1</source>
         <translation>KV %1</translation>
     </message>
     <message>
-        <location filename="../../ui/export/chart_export.cpp" line="150" />
+        <location filename="../../ui/export/chart_export.cpp" line="160" />
         <source>prefix caching</source>
         <translation>前缀缓存</translation>
     </message>
     <message>
-        <location filename="../../ui/export/chart_export.cpp" line="217" />
+        <location filename="../../ui/export/chart_export.cpp" line="227" />
         <source>KV cache: one cell per physical block</source>
         <translation>KV 缓存：每格一个物理块</translation>
     </message>

@@ -97,3 +97,8 @@ T.update({
 T.update({
     'A recording is shown: these are the settings it ran with.': ('正在顯示錄製：這些是它執行時的設定。', '正在显示录制：这些是它运行时的设置。'),
 })
+T.update({
+    'Run again': ('再執行一次', '再运行一次'),
+    'Every request has ended: queue the workload again and run it (Space).':
+        ('所有請求都已結束：重新排入工作負載並執行（空白鍵）。', '所有请求都已结束：重新排入工作负载并运行（空格键）。'),
+})

@@ -241,6 +241,34 @@ class TstWorkbench : public QObject {
     QCOMPARE(w->settingsPanel()->config().block_size, 32);
   }
 
+  // Run/Pause follows the engine: Run before, Pause while requests run, "Run again" once every request
+  // of the workload has ended (the engine then only waits), which runs the same workload from its start.
+  void runAgainOnceEveryRequestHasEnded() {
+    auto w = makeWindow(QStringLiteral("again"));
+    QVERIFY(w);
+    QAction* run = w->findChild<QAction*>(QStringLiteral("action_run"));
+    QVERIFY(run);
+    EngineController* c = w->controller();
+    c->setStepsPerSecond(20);  // slow enough to see it running
+    w->session()->startWorkload(smallLoad());  // as the Load generator's Start does
+    QTRY_COMPARE_WITH_TIMEOUT(run->text(), QStringLiteral("Run"), 5000);
+    run->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(run->text(), QStringLiteral("Pause"), 5000);
+    c->setStepsPerSecond(0);
+    QTRY_VERIFY_WITH_TIMEOUT(allFinished(*c, 6), 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(run->text(), QStringLiteral("Run again"), 5000);
+    const size_t steps = c->fullLog().size();
+    QVERIFY(steps > 0);
+    c->setStepsPerSecond(20);
+    run->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(c->fullLog().size() < steps, 10000);  // started over
+    QTRY_COMPARE_WITH_TIMEOUT(run->text(), QStringLiteral("Pause"), 5000);
+    c->setStepsPerSecond(0);
+    QTRY_VERIFY_WITH_TIMEOUT(allFinished(*c, 6), 60000);
+    QCOMPARE(c->fullLog().size(), steps);  // the same workload, the same schedule
+    QTRY_COMPARE_WITH_TIMEOUT(run->text(), QStringLiteral("Run again"), 5000);
+  }
+
   void stepAdvancesExactlyOneStep() {
     auto w = makeWindow(QStringLiteral("step"));
     QVERIFY(w);

@@ -27,6 +27,7 @@ struct EngineSnapshot {
   bool has_unfinished = false;                         // requests are waiting or running
   bool engine_rebuilt = false;                         // first snapshot of a fresh engine: drop old history
   bool load_all_submitted = true;                      // the load generator has submitted its whole plan
+  bool has_workload = false;                           // a load generator workload is loaded: Reset queues it again
   // The same state packed for the live timeline's history, made on the engine thread so the GUI thread
   // does not spend its time compressing (null where a source does not make one).
   std::shared_ptr<const PackedState> packed;

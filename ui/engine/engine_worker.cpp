@@ -414,6 +414,7 @@ void EngineWorker::doPublish() {
   snap->has_unfinished = engine_->has_unfinished() || (driver_ && !driver_->all_submitted());
   snap->engine_rebuilt = rebuilt_;
   snap->load_all_submitted = !driver_ || driver_->all_submitted();
+  snap->has_workload = loadSpec_.has_value();
   rebuilt_ = false;
   if (!snap->new_steps.empty()) snap->packed = std::make_shared<const PackedState>(*snap);
   sincePublish_.restart();
