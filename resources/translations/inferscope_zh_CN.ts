@@ -579,295 +579,300 @@
         <translation>正在比较“%1”：在新引擎上进行第 %2／%3 次运行（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="214" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
         <source>%1: slots</source>
         <translation>%1：槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="215" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="225" />
         <source>%1: tokens</source>
         <translation>%1：token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="232" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
         <source>Variant</source>
         <translation>变体</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="232" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="232" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="511" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
         <source>Engine time (s)</source>
         <translation>引擎时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="232" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
         <source>Tokens/s overall</source>
         <translation>整体 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="241" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="244" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="250" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="253" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="256" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="259" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
         <source>TTFT p50 (ms)</source>
         <translation>TTFT p50（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="241" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="244" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
         <source>TTFT p95 (ms)</source>
         <translation>TTFT p95（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="241" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="259" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位利用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="241" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="247" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="253" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="259" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="351" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="363" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="370" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="382" />
         <source>Preemptions</source>
         <translation>抢占次数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="244" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
         <source>Prefix hits (%)</source>
         <translation>前缀命中（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="244" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="247" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="253" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="259" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
         <source>KV peak (MiB)</source>
         <translation>KV 峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="247" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
         <source>KV waste, mean (MiB)</source>
         <translation>KV 浪费，平均（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="247" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
         <source>Contiguous peak (MiB)</source>
         <translation>连续分配峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="250" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
         <source>Drafts accepted (%)</source>
         <translation>草稿接受率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="250" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="355" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="374" />
         <source>Tokens per step</source>
         <translation>每步 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="253" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
         <source>KV blocks</source>
         <translation>KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="256" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
         <source>Bubble, mean (%)</source>
         <translation>气泡，平均（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="256" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
         <source>Between devices (MiB)</source>
         <translation>设备之间（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="288" />
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="333" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="352" />
         <source>Engine time</source>
         <translation>引擎时间</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="334" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="353" />
         <source>Median time to first token</source>
         <translation>首个 token 时间中位数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="335" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="354" />
         <source>KV cache peak</source>
         <translation>KV 缓存峰值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="340" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="359" />
         <source>Mean slot use</source>
         <translation>平均槽位使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="344" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="363" />
         <source>Prompt tokens from the cache</source>
         <translation>来自缓存的提示 token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="349" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="368" />
         <source>KV waste (allocated − stored)</source>
         <translation>KV 浪费（已分配 − 已存储）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="354" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="373" />
         <source>Drafts accepted</source>
         <translation>草稿接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="361" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="380" />
         <source>KV blocks in the same budget</source>
         <translation>同样预算下的 KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="367" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="386" />
         <source>Pipeline bubble (idle device time)</source>
         <translation>流水线气泡（设备空闲时间）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="369" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="388" />
         <source>Bytes between devices</source>
         <translation>设备之间传送的字节</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="374" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="511" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="393" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="393" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="412" />
         <source>In each of %n run(s), %1 was faster than %2.</source>
         <translation><numerusform>在 %n 次运行中，%1 每次都比 %2 快。</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="395" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="414" />
         <source>Over %n run(s) the times of %1 and %2 overlap: that difference is within the noise.</source>
         <translation><numerusform>在 %n 次运行中，%1 与 %2 的时间互有重叠：这个差异在噪声范围内。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="411" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="430" />
         <source>Continuous batching finished the same requests in %1 s, static in %2 s (%3x); median TTFT %4 vs %5 ms.</source>
         <translation>连续批处理以 %1 秒完成相同的请求，静态批处理需 %2 秒（%3 倍）；TTFT 中位数 %4 对 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="422" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="441" />
         <source>Prefix caching served %1% of the prompt tokens from the cache: KV peak %2 vs %3 MiB, median TTFT %4 vs %5 ms.</source>
         <translation>前缀缓存从缓存提供了 %1% 的提示 token：KV 峰值 %2 对 %3 MiB，TTFT 中位数 %4 对 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="431" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="450" />
         <source>block %1: %2 MiB</source>
         <translation>块 %1：%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="432" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="451" />
         <source>KV waste (allocated − stored, mean over the run): %1. Bigger blocks leave more unused slots at the end of each sequence.</source>
         <translation>KV 浪费（已分配 − 已存储，整次运行平均）：%1。块越大，每个序列末端留下的空槽位越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="439" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="458" />
         <source>%1: %2% of drafts accepted, %3 s</source>
         <translation>%1：接受 %2% 的草稿，%3 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="441" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="460" />
         <source>%1: %2 s</source>
         <translation>%1：%2 秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="447" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="466" />
         <source>%1: %2 blocks, %n preemption(s)</source>
         <translation><numerusform>%1：%2 个块，%n 次抢占</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="450" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="469" />
         <source>The same KV budget holds: %1.</source>
         <translation>同样的 KV 预算可容纳：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="455" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="474" />
         <source>%1: %2% idle</source>
         <translation>%1：%2% 空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="456" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="475" />
         <source>Pipeline bubble (device time spent waiting): %1. More micro-batches keep more devices busy.</source>
         <translation>流水线气泡（设备等待的时间）：%1。微批次越多，忙碌的设备越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="463" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="482" />
         <source>Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).</source>
         <translation>最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/compare/compare_panel.cpp" line="527" />
+        <source>Utilization (mean of %n steps)</source>
+        <translation><numerusform>使用率（%n 步的平均）</numerusform></translation>
+    </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="508" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="528" />
         <source>Per-step utilization by variant</source>
         <translation>各变体的每步利用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="508" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="529" />
         <source>Engine step</source>
         <translation>引擎步数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="508" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="529" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="509" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="530" />
         <source>Over the run</source>
         <translation>整次运行</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="510" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="531" />
         <source>All numbers</source>
         <translation>所有数字</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="511" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
         <source>Throughput by variant</source>
         <translation>各变体的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="512" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="533" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="516" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="537" />
         <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
         <translation><numerusform>“%1”比较 %n 个变体：它们会在实时运行结束后各自在自己的引擎上运行，或按“比较”立即运行。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="519" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="540" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>加载一个比较设置的场景（场景菜单），即可并排运行各变体。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="521" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="542" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>“%1”的比较在 %n 个变体后取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="524" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="545" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>“%1”：每个变体都在自己的引擎上把同一份工作负载跑完。</translation>
     </message>

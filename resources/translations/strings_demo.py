@@ -102,3 +102,6 @@ T.update({
     'Every request has ended: queue the workload again and run it (Space).':
         ('所有請求都已結束：重新排入工作負載並執行（空白鍵）。', '所有请求都已结束：重新排入工作负载并运行（空格键）。'),
 })
+T.update({
+    'Utilization (mean of %n steps)': ('使用率（%n 步的平均）', '使用率（%n 步的平均）'),
+})

@@ -10,6 +10,7 @@
 #include "engine/parallel/parallel_config.h"
 #include "engine/spec/spec_config.h"
 #include "tests/common/test_support.h"
+#include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
 #include "ui/compare/metric_bars_view.h"
 #include "ui/compare/variant_run.h"
@@ -190,6 +191,58 @@ class TstCompareFindings : public QObject {
     add_repeat(stat4, stat);
     p.setResult(result({slowRun, stat4}));
     QVERIFY2(p.finding().endsWith(QStringLiteral("that difference is within the noise.")), qPrintable(p.finding()));
+  }
+
+  // The charts draw the run whose time is the median one, so the throughput line agrees with the bars: runs
+  // of 10 steps of 300, 340 and 320 ms (3.0, 3.4, 3.2 s) keep the 320 ms run's steps.
+  void repeatsKeepTheMedianRunsSteps() {
+    auto runOf = [](double stepMs) {
+      VariantResult v = variant("continuous", 10 * stepMs / 1000.0, 100, 10);
+      for (StepMetrics& m : v.steps) m.step_ms = stepMs;
+      v.engine_s_runs = {v.engine_s}, v.ttft_p50_runs = {100};
+      return v;
+    };
+    VariantResult r = runOf(300);
+    add_repeat(r, runOf(340));
+    add_repeat(r, runOf(320));
+    QCOMPARE(r.engine_s, 3.2);
+    QCOMPARE(r.steps.front().step_ms, 320.0);
+    add_repeat(r, runOf(900));  // a run slowed by another program moves the median a little, not the steps
+    QCOMPARE(r.steps.front().step_ms, 320.0);
+  }
+
+  // Thousands of steps drawn one by one are a solid block: the utilization chart then plots the mean of
+  // the last 25th of the longest run, and says so. Static batching alternating full and empty batches
+  // reads 0.5 from the 80th step on (2,000 steps: a window of 80), continuous its steady 0.9; a run of up
+  // to 100 steps keeps every step as it ran.
+  void longRunsDrawTheUtilizationsLevel() {
+    auto run = [](const char* name, size_t n, auto slot) {
+      VariantResult v = variant(name, 1.0, 100, 10);
+      v.steps.resize(n);
+      for (size_t i = 0; i < n; ++i) {
+        v.steps[i].step = int64_t(i);
+        v.steps[i].slot_utilization = slot(i);
+        v.steps[i].token_utilization = 0.25;
+      }
+      return v;
+    };
+    ComparePanel p;
+    p.setResult(result({run("continuous", 1500, [](size_t) { return 0.9; }),
+                        run("static", 2000, [](size_t i) { return i % 2 ? 0.0 : 1.0; })}));
+    MetricsChart* util = p.utilizationChart();
+    QCOMPARE(util->title(), QStringLiteral("Utilization (mean of 80 steps)"));
+    QCOMPARE(util->pointCount(2), qsizetype(2000));
+    const QList<QPointF> stat = util->history(2), cont = util->history(0);
+    QCOMPARE(stat[0].y(), 1.0);          // the first steps: the mean of those there are
+    QCOMPARE(stat[1].y(), 0.5);
+    for (int i = 79; i < 2000; i += 37) QVERIFY2(std::abs(stat[i].y() - 0.5) < 1e-9, qPrintable(QString::number(i)));
+    for (int i = 0; i < 1500; i += 37) QVERIFY(std::abs(cont[i].y() - 0.9) < 1e-9);
+    QCOMPARE(util->history(3)[1000].y(), 0.25);  // the token series is averaged the same way
+
+    p.setResult(result({run("continuous", 90, [](size_t) { return 0.9; }),
+                        run("static", 100, [](size_t i) { return i % 2 ? 0.0 : 1.0; })}));
+    QCOMPARE(util->title(), QStringLiteral("Per-step utilization by variant"));
+    QCOMPARE(util->history(2)[1].y(), 0.0);  // every step as it ran
   }
 
   void severalChangesNameTheFastest() {

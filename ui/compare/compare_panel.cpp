@@ -203,25 +203,44 @@ void ComparePanel::fillCharts() {
   throughput_->removeAllSeries();
   summary_->setRowCount(0);
   finding_->setVisible(false);
+  utilWindow_ = 1;
   if (!result_) return;
+  // A run of thousands of steps swings between full and empty batches from one step to the next, and drawn
+  // step by step the variants' lines are a solid block: past ~100 steps each point is the mean of the last
+  // `utilWindow_` steps (a twenty-fifth of the longest run, longer than a static batch's rise and fall),
+  // which shows the level each variant holds.
+  size_t longest = 0;
+  for (const VariantResult& v : result_->variants) longest = std::max(longest, v.steps.size());
+  utilWindow_ = longest > 100 ? std::max<int>(2, int(longest / 25)) : 1;
+  const char* slotKey = utilWindow_ > 1 ? "slot_utilization_mean" : "slot_utilization";
+  const char* tokKey = utilWindow_ > 1 ? "token_utilization_mean" : "token_utilization";
   for (size_t i = 0; i < result_->variants.size(); ++i) {
     const VariantResult& v = result_->variants[i];
     const QColor color = kVariantColors[i % std::size(kVariantColors)];
     const QString name = QString::fromStdString(v.name);
-    const int slot = util_->addSeries(columnKey(v.name, "slot_utilization"), color);
-    const int tok = util_->addSeries(columnKey(v.name, "token_utilization"), color, Qt::DashLine);
+    const int slot = util_->addSeries(columnKey(v.name, slotKey), color);
+    const int tok = util_->addSeries(columnKey(v.name, tokKey), color, Qt::DashLine);
     const int tps = throughput_->addSeries(columnKey(v.name, "tokens_per_s"), color);
     util_->setSeriesName(slot, tr("%1: slots").arg(name));
     util_->setSeriesName(tok, tr("%1: tokens").arg(name));
     throughput_->setSeriesName(tps, name);
-    double engineS = 0;
-    for (const auto& m : v.steps) {
+    double engineS = 0, slotSum = 0, tokSum = 0;
+    for (size_t k = 0; k < v.steps.size(); ++k) {
+      const StepMetrics& m = v.steps[k];
       engineS += m.step_ms / 1000.0;
-      util_->appendPoint(slot, {double(m.step), m.slot_utilization});
-      util_->appendPoint(tok, {double(m.step), m.token_utilization});
+      slotSum += m.slot_utilization;
+      tokSum += m.token_utilization;
+      if (k >= size_t(utilWindow_)) {
+        slotSum -= v.steps[k - size_t(utilWindow_)].slot_utilization;
+        tokSum -= v.steps[k - size_t(utilWindow_)].token_utilization;
+      }
+      const double n = double(std::min(k + 1, size_t(utilWindow_)));
+      util_->appendPoint(slot, {double(m.step), slotSum / n});
+      util_->appendPoint(tok, {double(m.step), tokSum / n});
       throughput_->appendPoint(tps, {engineS, m.tokens_per_s});
     }
   }
+  retranslateUi();  // the utilization chart's title names the window
   util_->refresh();
   throughput_->refresh();
 }
@@ -505,7 +524,9 @@ void ComparePanel::changeEvent(QEvent* e) {
 }
 
 void ComparePanel::retranslateUi() {
-  util_->setTitles(tr("Per-step utilization by variant"), tr("Engine step"), tr("Fraction"));
+  util_->setTitles(utilWindow_ > 1 ? tr("Utilization (mean of %n steps)", nullptr, utilWindow_)
+                                   : tr("Per-step utilization by variant"),
+                   tr("Engine step"), tr("Fraction"));
   details_->setTabText(0, tr("Over the run"));
   details_->setTabText(1, tr("All numbers"));
   throughput_->setTitles(tr("Throughput by variant"), tr("Engine time (s)"), tr("Tokens/s"));

@@ -76,6 +76,7 @@ class ComparePanel : public QWidget {
   QString scenario_;
   bool running_ = false;
   int queued_ = 0;  // variants waiting for the live run (0: none)
+  int utilWindow_ = 1;  // steps averaged per point of the utilization chart (1: every step as it ran)
 };
 
 }  // namespace inferscope::ui

@@ -28,7 +28,8 @@ struct VariantResult {
   // What each demo is about, from the same run (docs/scenarios.md): latency, memory, cache, drafts.
   double ttft_p50_ms = 0, ttft_p95_ms = 0;  // over the requests that produced a first token
   // Repeated runs (add_repeat): each run's engine time and median TTFT, the first run's included;
-  // engine_s and ttft_p50_ms are then their medians. Steps, tokens and KV figures do not vary by run.
+  // engine_s and ttft_p50_ms are then their medians, and `steps` is the log of the run nearest the
+  // median time. Tokens and KV figures do not vary by run.
   std::vector<double> engine_s_runs, ttft_p50_runs;
   int64_t kv_peak_bytes = 0;                // the largest kv_bytes_allocated of any step
   int64_t contiguous_peak_bytes = 0;        // the largest kv_bytes_contiguous_reserved (no paging)
