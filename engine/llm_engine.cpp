@@ -131,7 +131,7 @@ void LLMEngine::release_draft_state(const Sequence& seq) {
   if (drafter_) drafter_->release(seq.id);
 }
 
-Sequence* LLMEngine::new_sequence(RequestState& req, int sample_index, const SamplingParams& params) {
+Sequence* LLMEngine::new_sequence(HeldRequest& req, int sample_index, const SamplingParams& params) {
   auto seq = std::make_unique<Sequence>();
   seq->id = next_seq_id_++;
   seq->request_id = req.id;
@@ -144,7 +144,7 @@ Sequence* LLMEngine::new_sequence(RequestState& req, int sample_index, const Sam
   return raw;
 }
 
-void LLMEngine::fail_request(RequestState& req, const std::string& why) {
+void LLMEngine::fail_request(HeldRequest& req, const std::string& why) {
   req.failed = true;
   req.error = why;
   for (auto& s : req.seqs) {
@@ -160,7 +160,7 @@ void LLMEngine::fail_request(RequestState& req, const std::string& why) {
   end_request(req);
 }
 
-void LLMEngine::end_request(RequestState& req) {
+void LLMEngine::end_request(HeldRequest& req) {
   if (req.ended) return;
   req.ended = true;
   if (req.failed) ++totals_.failed;
@@ -242,8 +242,8 @@ int64_t LLMEngine::submit(const Request& r) {
   return id;
 }
 
-LLMEngine::RequestState& LLMEngine::materialize(PendingQueue::Taken&& t) {
-  RequestState& req = requests_[t.id];
+LLMEngine::HeldRequest& LLMEngine::materialize(PendingQueue::Taken&& t) {
+  HeldRequest& req = requests_[t.id];
   req.id = t.id;
   req.n = t.n;
   Sequence* first = new_sequence(req, 0, t.params);
@@ -265,7 +265,7 @@ void LLMEngine::activate_pending() {
   // Enough to fill every slot in one step; preempted sequences return ahead of these.
   const int lookahead = config_.sched.max_num_seqs;
   while (!pending_.empty() && scheduler_->num_waiting() < lookahead) {
-    RequestState& req = materialize(pending_.pop_front());
+    HeldRequest& req = materialize(pending_.pop_front());
     scheduler_->add(req.seqs.front().get());
   }
 }
@@ -285,7 +285,7 @@ void LLMEngine::cancel(int64_t request_id) {
   }
   auto it = requests_.find(request_id);
   if (it == requests_.end()) return;
-  RequestState& req = it->second;
+  HeldRequest& req = it->second;
   if (req.ended) return;  // a request that already ended keeps its outcome
   req.cancelled = true;
   for (auto& s : req.seqs) {
@@ -309,7 +309,7 @@ void LLMEngine::finish(Sequence& seq, FinishReason reason, StepResult& out) {
   seq.finished = Clock::now();
   scheduler_->remove(&seq);
   release_draft_state(seq);
-  RequestState& req = requests_.at(seq.request_id);
+  HeldRequest& req = requests_.at(seq.request_id);
   const bool all_done = std::all_of(req.seqs.begin(), req.seqs.end(), [](const auto& s) { return s->is_finished(); }) &&
                         !seq.awaiting_fork;
   if (all_done) {
@@ -366,7 +366,7 @@ void LLMEngine::accept_token(Sequence& seq, int32_t token, TokenOrigin origin, S
 }
 
 void LLMEngine::fork_siblings(Sequence& parent, const float* logits, StepResult& out) {
-  RequestState& req = requests_.at(parent.request_id);
+  HeldRequest& req = requests_.at(parent.request_id);
   const int n_vocab = model_->model->config().n_vocab;
   for (int i = 1; i <= parent.pending_siblings; ++i) {
     Sequence* child = new_sequence(req, i, parent.params);
@@ -620,14 +620,14 @@ RequestInfo LLMEngine::request_info(int64_t request_id) const {
     // Queued, no sequences yet: waiting, nothing generated.
     PendingQueue::Taken t = pending_.peek(request_id);
     info.id = t.id;
-    info.state = "waiting";
+    info.state = RequestState::Waiting;
     info.prompt_ids = std::move(t.prompt);
     info.n_prompt = static_cast<int>(info.prompt_ids.size());
     info.token_ids.resize(1);
     info.texts.resize(1);
     return info;
   }
-  const RequestState& req = it->second;
+  const HeldRequest& req = it->second;
   info.id = req.id;
   if (!req.seqs.empty()) {
     const Sequence& first = *req.seqs.front();
@@ -672,12 +672,12 @@ RequestInfo LLMEngine::request_info(int64_t request_id) const {
     }
     if (info.finish_reason.empty() || s->finish_reason != FinishReason::None) info.finish_reason = to_string(s->finish_reason);
   }
-  if (req.failed) info.state = "failed";
-  else if (req.cancelled) info.state = "cancelled";
-  else if (any_running) info.state = "running";
-  else if (any_preempted_waiting) info.state = "preempted";
-  else if (any_waiting || (!req.seqs.empty() && req.seqs.front()->awaiting_fork)) info.state = "waiting";
-  else if (all_finished) info.state = "finished";
+  if (req.failed) info.state = RequestState::Failed;
+  else if (req.cancelled) info.state = RequestState::Cancelled;
+  else if (any_running) info.state = RequestState::Running;
+  else if (any_preempted_waiting) info.state = RequestState::Preempted;
+  else if (any_waiting || (!req.seqs.empty() && req.seqs.front()->awaiting_fork)) info.state = RequestState::Waiting;
+  else if (all_finished) info.state = RequestState::Finished;
   if (first_sched != Clock::time_point{}) info.queue_ms = ms_between(arrival, first_sched);
   if (first_token != Clock::time_point{}) info.ttft_ms = ms_between(arrival, first_token);
   if (tpot_n > 0) info.tpot_ms = tpot_sum / tpot_n;
