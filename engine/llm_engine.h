@@ -25,7 +25,7 @@
 
 namespace inferscope::kernels { class ThreadPool; }
 namespace inferscope::spec { class Drafter; }
-namespace inferscope { class ForwardBackend; }
+namespace inferscope { class ForwardBackend; struct ForwardBatch; }
 
 namespace inferscope {
 
@@ -230,6 +230,34 @@ class LLMEngine {
   // Verifies seq's draft against its k+1 logit rows, rolls rejected slots back, streams the tokens.
   void verify_draft(Sequence& seq, const float* rows, StepResult& out);
   void release_draft_state(const Sequence& seq);
+  // step() is, in order: begin_step, plan_step, make_batch, then (when the plan has rows) run_forward,
+  // decide_greedy_rows and take_outputs, and end_step.
+
+  // What a step's metrics are measured from: its start and the prefix-cache counters before it.
+  struct StepStart {
+    Clock::time_point t0{};
+    int64_t hit_before = 0, query_before = 0;
+  };
+  // Starts the clocks of requests submitted on hold (and the engine's at the first step) and zeroes
+  // the step's speculation counters.
+  StepStart begin_step();
+  // The scheduler's plan (after the drafts, when speculating) with its blocks allocated: the KV peaks
+  // updated, preempted sequences' drafter state released and the copy-on-write copies done.
+  StepPlan plan_step();
+  // The plan as one batch: a row per token to compute (drafts included); logits only for the rows
+  // that end a sequence (its newest token and every draft when speculating).
+  ForwardBatch make_batch(const StepPlan& plan) const;
+  // One forward pass of the batch into logits_; its attention traffic goes into attention_counters_.
+  void run_forward(const ForwardBatch& batch);
+  // greedy_tokens_[i]: the argmax of plan.seqs[i]'s logits where that is its whole sampling (plain
+  // greedy, no draft, no fork), decided for all such rows at once across the pool; -1 elsewhere.
+  void decide_greedy_rows(const StepPlan& plan, const ForwardBatch& batch);
+  // Per scheduled sequence, in plan order: its computed tokens' K/V committed to the cache, then its
+  // draft verified or its next token taken (siblings forked first), the tokens streamed into out.
+  void take_outputs(const StepPlan& plan, const ForwardBatch& batch, StepResult& out);
+  // Closes the step: stale drafts dropped, out.metrics filled (the parallel timeline too when a
+  // forward pass ran) and recorded with the block map, the step index advanced, the history trimmed.
+  void end_step(const StepPlan& plan, bool ran_forward, const StepStart& start, StepResult& out);
   StepMetrics make_metrics(const StepPlan& plan, double step_ms, int finished, int generated, int64_t hit_before,
                            int64_t query_before);
 
