@@ -131,7 +131,7 @@ void LLMEngine::release_draft_state(const Sequence& seq) {
   if (drafter_) drafter_->release(seq.id);
 }
 
-Sequence* LLMEngine::new_sequence(RequestState& req, int sample_index, const SamplingParams& params) {
+Sequence* LLMEngine::new_sequence(HeldRequest& req, int sample_index, const SamplingParams& params) {
   auto seq = std::make_unique<Sequence>();
   seq->id = next_seq_id_++;
   seq->request_id = req.id;
@@ -144,7 +144,7 @@ Sequence* LLMEngine::new_sequence(RequestState& req, int sample_index, const Sam
   return raw;
 }
 
-void LLMEngine::fail_request(RequestState& req, const std::string& why) {
+void LLMEngine::fail_request(HeldRequest& req, const std::string& why) {
   req.failed = true;
   req.error = why;
   for (auto& s : req.seqs) {
@@ -160,7 +160,7 @@ void LLMEngine::fail_request(RequestState& req, const std::string& why) {
   end_request(req);
 }
 
-void LLMEngine::end_request(RequestState& req) {
+void LLMEngine::end_request(HeldRequest& req) {
   if (req.ended) return;
   req.ended = true;
   if (req.failed) ++totals_.failed;
@@ -242,8 +242,8 @@ int64_t LLMEngine::submit(const Request& r) {
   return id;
 }
 
-LLMEngine::RequestState& LLMEngine::materialize(PendingQueue::Taken&& t) {
-  RequestState& req = requests_[t.id];
+LLMEngine::HeldRequest& LLMEngine::materialize(PendingQueue::Taken&& t) {
+  HeldRequest& req = requests_[t.id];
   req.id = t.id;
   req.n = t.n;
   Sequence* first = new_sequence(req, 0, t.params);
@@ -265,7 +265,7 @@ void LLMEngine::activate_pending() {
   // Enough to fill every slot in one step; preempted sequences return ahead of these.
   const int lookahead = config_.sched.max_num_seqs;
   while (!pending_.empty() && scheduler_->num_waiting() < lookahead) {
-    RequestState& req = materialize(pending_.pop_front());
+    HeldRequest& req = materialize(pending_.pop_front());
     scheduler_->add(req.seqs.front().get());
   }
 }
@@ -285,7 +285,7 @@ void LLMEngine::cancel(int64_t request_id) {
   }
   auto it = requests_.find(request_id);
   if (it == requests_.end()) return;
-  RequestState& req = it->second;
+  HeldRequest& req = it->second;
   if (req.ended) return;  // a request that already ended keeps its outcome
   req.cancelled = true;
   for (auto& s : req.seqs) {
@@ -309,7 +309,7 @@ void LLMEngine::finish(Sequence& seq, FinishReason reason, StepResult& out) {
   seq.finished = Clock::now();
   scheduler_->remove(&seq);
   release_draft_state(seq);
-  RequestState& req = requests_.at(seq.request_id);
+  HeldRequest& req = requests_.at(seq.request_id);
   const bool all_done = std::all_of(req.seqs.begin(), req.seqs.end(), [](const auto& s) { return s->is_finished(); }) &&
                         !seq.awaiting_fork;
   if (all_done) {
@@ -366,7 +366,7 @@ void LLMEngine::accept_token(Sequence& seq, int32_t token, TokenOrigin origin, S
 }
 
 void LLMEngine::fork_siblings(Sequence& parent, const float* logits, StepResult& out) {
-  RequestState& req = requests_.at(parent.request_id);
+  HeldRequest& req = requests_.at(parent.request_id);
   const int n_vocab = model_->model->config().n_vocab;
   for (int i = 1; i <= parent.pending_siblings; ++i) {
     Sequence* child = new_sequence(req, i, parent.params);
@@ -436,16 +436,33 @@ StepResult LLMEngine::step() {
   StepResult out;
   activate_pending();
   if (scheduler_->idle()) return out;
+  const StepStart start = begin_step();
+  const StepPlan plan = plan_step();
+  const ForwardBatch batch = make_batch(plan);
+  if (!batch.seqs.empty()) {
+    run_forward(batch);
+    decide_greedy_rows(plan, batch);
+    take_outputs(plan, batch, out);
+  }
+  end_step(plan, !batch.seqs.empty(), start, out);
+  return out;
+}
+
+LLMEngine::StepStart LLMEngine::begin_step() {
   if (!pending_clocks_.empty() || queued_on_hold_) start_pending_clocks();
-  const auto t0 = Clock::now();
+  StepStart s;
+  s.t0 = Clock::now();
   if (!started_) {
-    start_ = t0;
+    start_ = s.t0;
     started_ = true;
   }
-  const int64_t hit_before = kv_->prefix_hit_tokens();
-  const int64_t query_before = kv_->prefix_query_tokens();
+  s.hit_before = kv_->prefix_hit_tokens();
+  s.query_before = kv_->prefix_query_tokens();
   step_spec_drafted_ = step_spec_accepted_ = 0;
+  return s;
+}
 
+StepPlan LLMEngine::plan_step() {
   if (drafter_) propose_drafts();
   StepPlan plan = scheduler_->schedule();
   // The step's blocks are all allocated now; window groups release theirs only after the forward pass.
@@ -458,12 +475,15 @@ StepResult LLMEngine::step() {
     for (Sequence* w : scheduler_->waiting())
       if (w->preemptions > 0) drafter_->release(w->id);
   for (const BlockCopy& c : kv_->take_pending_copies()) backend_->copy_block(c.src, c.dst);
+  return plan;
+}
 
-  // One batch: each scheduled sequence's next tokens (plus its draft) as rows; logits only for rows
-  // that end a sequence, or for the newest token and every draft when speculating.
+ForwardBatch LLMEngine::make_batch(const StepPlan& plan) const {
+  // Each scheduled sequence's next tokens (plus its draft) as rows; logits only for rows that end a
+  // sequence, or for the newest token and every draft when speculating.
   ForwardBatch batch;
   for (const ScheduledSeq& p : plan.seqs) {
-    Sequence* s = p.seq;
+    const Sequence* s = p.seq;
     const int n_draft = static_cast<int>(s->draft.size());
     const int n_real = p.n_tokens - n_draft;
     SeqSlice sl;
@@ -480,62 +500,73 @@ StepResult LLMEngine::step() {
     batch.tokens.insert(batch.tokens.end(), s->draft.begin(), s->draft.end());
     batch.seqs.push_back(sl);
   }
-  int finished = 0;
-  if (!batch.seqs.empty()) {
-    ForwardStats stats;
-    backend_->forward(batch, logits_, config_.attention, &stats);
-    attention_counters_.kv_bytes_read += stats.attention.kv_bytes_read;
-    attention_counters_.score_bytes_written += stats.attention.score_bytes_written;
-    const int n_vocab = model_->model->config().n_vocab;
-    // Rows that only need the argmax of their logits (plain greedy, no fork) are decided first, split
-    // across the pool: each row's token is the one it gets alone. A 262,144-token vocabulary (Gemma 3)
-    // makes that 1 MiB of logits a row, several percent of a 16-sequence step on one thread.
-    greedy_tokens_.assign(plan.seqs.size(), -1);
-    greedy_rows_.clear();
-    for (size_t i = 0, row = 0; i < plan.seqs.size(); ++i) {
-      const Sequence* s = plan.seqs[i].seq;
-      if (!s->draft.empty() || batch.seqs[i].n_logits == 0) {
-        row += size_t(batch.seqs[i].n_logits);
-        continue;
-      }
-      if (!s->awaiting_fork && plain_greedy(s->params)) {
-        greedy_rows_.push_back(int32_t(i));
-        greedy_rows_.push_back(int32_t(row));
-      }
-      ++row;
+  return batch;
+}
+
+void LLMEngine::run_forward(const ForwardBatch& batch) {
+  ForwardStats stats;
+  backend_->forward(batch, logits_, config_.attention, &stats);
+  attention_counters_.kv_bytes_read += stats.attention.kv_bytes_read;
+  attention_counters_.score_bytes_written += stats.attention.score_bytes_written;
+}
+
+void LLMEngine::decide_greedy_rows(const StepPlan& plan, const ForwardBatch& batch) {
+  // Split across the pool: each row's token is the one it gets alone. A 262,144-token vocabulary
+  // (Gemma 3) makes that 1 MiB of logits a row, several percent of a 16-sequence step on one thread.
+  const int n_vocab = model_->model->config().n_vocab;
+  greedy_tokens_.assign(plan.seqs.size(), -1);
+  greedy_rows_.clear();
+  for (size_t i = 0, row = 0; i < plan.seqs.size(); ++i) {
+    const Sequence* s = plan.seqs[i].seq;
+    if (!s->draft.empty() || batch.seqs[i].n_logits == 0) {
+      row += size_t(batch.seqs[i].n_logits);
+      continue;
     }
-    const int64_t n_greedy = int64_t(greedy_rows_.size() / 2);
-    auto decide = [&](int64_t b, int64_t e, int) {
-      for (int64_t k = b; k < e; ++k)
-        greedy_tokens_[size_t(greedy_rows_[2 * k])] = argmax(&logits_[size_t(greedy_rows_[2 * k + 1]) * n_vocab], n_vocab);
-    };
-    if (n_greedy > 1 && pool_) pool_->parallel_for(n_greedy, decide);
-    else decide(0, n_greedy, 0);
-    int r = 0;
-    for (size_t i = 0; i < plan.seqs.size(); ++i) {
-      Sequence* s = plan.seqs[i].seq;
-      if (!s->draft.empty()) {
-        verify_draft(*s, &logits_[size_t(r) * n_vocab], out);
-        r += batch.seqs[i].n_logits;
-        continue;
-      }
-      s->n_computed += plan.seqs[i].n_tokens;
-      if (!config_.sched.recompute_all) {
-        // Only the computed tokens have K/V: after a prefill chunk the rest of the prompt does not.
-        if (s->n_computed == static_cast<int>(s->tokens.size())) {
-          kv_->commit_tokens(s->id, s->tokens);
-        } else {
-          kv_->commit_tokens(s->id, std::vector<int32_t>(s->tokens.begin(), s->tokens.begin() + s->n_computed));
-        }
-      }
-      if (batch.seqs[i].n_logits == 0) continue;
-      const float* row = &logits_[size_t(r++) * n_vocab];
-      if (s->awaiting_fork) fork_siblings(*s, row, out);
-      const int32_t tok = greedy_tokens_[i] >= 0 ? greedy_tokens_[i]
-                                                 : sample_token(row, n_vocab, s->params, s->tokens, s->rng(), probs_scratch_);
-      accept_token(*s, tok, TokenOrigin::Decoded, out);
+    if (!s->awaiting_fork && plain_greedy(s->params)) {
+      greedy_rows_.push_back(int32_t(i));
+      greedy_rows_.push_back(int32_t(row));
     }
+    ++row;
   }
+  const int64_t n_greedy = int64_t(greedy_rows_.size() / 2);
+  auto decide = [&](int64_t b, int64_t e, int) {
+    for (int64_t k = b; k < e; ++k)
+      greedy_tokens_[size_t(greedy_rows_[2 * k])] = argmax(&logits_[size_t(greedy_rows_[2 * k + 1]) * n_vocab], n_vocab);
+  };
+  if (n_greedy > 1 && pool_) pool_->parallel_for(n_greedy, decide);
+  else decide(0, n_greedy, 0);
+}
+
+void LLMEngine::take_outputs(const StepPlan& plan, const ForwardBatch& batch, StepResult& out) {
+  const int n_vocab = model_->model->config().n_vocab;
+  int r = 0;
+  for (size_t i = 0; i < plan.seqs.size(); ++i) {
+    Sequence* s = plan.seqs[i].seq;
+    if (!s->draft.empty()) {
+      verify_draft(*s, &logits_[size_t(r) * n_vocab], out);
+      r += batch.seqs[i].n_logits;
+      continue;
+    }
+    s->n_computed += plan.seqs[i].n_tokens;
+    if (!config_.sched.recompute_all) {
+      // Only the computed tokens have K/V: after a prefill chunk the rest of the prompt does not.
+      if (s->n_computed == static_cast<int>(s->tokens.size())) {
+        kv_->commit_tokens(s->id, s->tokens);
+      } else {
+        kv_->commit_tokens(s->id, std::vector<int32_t>(s->tokens.begin(), s->tokens.begin() + s->n_computed));
+      }
+    }
+    if (batch.seqs[i].n_logits == 0) continue;
+    const float* row = &logits_[size_t(r++) * n_vocab];
+    if (s->awaiting_fork) fork_siblings(*s, row, out);
+    const int32_t tok = greedy_tokens_[i] >= 0 ? greedy_tokens_[i]
+                                               : sample_token(row, n_vocab, s->params, s->tokens, s->rng(), probs_scratch_);
+    accept_token(*s, tok, TokenOrigin::Decoded, out);
+  }
+}
+
+void LLMEngine::end_step(const StepPlan& plan, bool ran_forward, const StepStart& start, StepResult& out) {
+  int finished = 0;
   for (const ScheduledSeq& p : plan.seqs)
     if (p.seq->status == SeqStatus::Finished) ++finished;
   // Drafts of sequences the plan left out are stale next step.
@@ -543,11 +574,12 @@ StepResult LLMEngine::step() {
     s->draft.clear();
     s->draft_q.clear();
   }
-  const double step_ms = ms_between(t0, Clock::now());
-  out.metrics = make_metrics(plan, step_ms, finished, static_cast<int>(out.events.size()), hit_before, query_before);
+  const double step_ms = ms_between(start.t0, Clock::now());
+  out.metrics = make_metrics(plan, step_ms, finished, static_cast<int>(out.events.size()), start.hit_before,
+                             start.query_before);
   if (config_.parallel.enabled()) {
     out.metrics.parallel_devices = config_.parallel.devices;
-    if (auto tl = backend_->last_timeline(); tl && !batch.seqs.empty()) {
+    if (auto tl = backend_->last_timeline(); tl && ran_forward) {
       auto stamped = std::make_shared<ParallelTimeline>(*tl);
       stamped->step = step_index_;
       out.metrics.comm_bytes = stamped->comm_bytes;
@@ -559,7 +591,6 @@ StepResult LLMEngine::step() {
   out.ran = true;
   ++step_index_;
   forget_old_requests();
-  return out;
 }
 
 StepMetrics LLMEngine::make_metrics(const StepPlan& plan, double step_ms, int finished, int generated,
@@ -620,14 +651,14 @@ RequestInfo LLMEngine::request_info(int64_t request_id) const {
     // Queued, no sequences yet: waiting, nothing generated.
     PendingQueue::Taken t = pending_.peek(request_id);
     info.id = t.id;
-    info.state = "waiting";
+    info.state = RequestState::Waiting;
     info.prompt_ids = std::move(t.prompt);
     info.n_prompt = static_cast<int>(info.prompt_ids.size());
     info.token_ids.resize(1);
     info.texts.resize(1);
     return info;
   }
-  const RequestState& req = it->second;
+  const HeldRequest& req = it->second;
   info.id = req.id;
   if (!req.seqs.empty()) {
     const Sequence& first = *req.seqs.front();
@@ -672,12 +703,12 @@ RequestInfo LLMEngine::request_info(int64_t request_id) const {
     }
     if (info.finish_reason.empty() || s->finish_reason != FinishReason::None) info.finish_reason = to_string(s->finish_reason);
   }
-  if (req.failed) info.state = "failed";
-  else if (req.cancelled) info.state = "cancelled";
-  else if (any_running) info.state = "running";
-  else if (any_preempted_waiting) info.state = "preempted";
-  else if (any_waiting || (!req.seqs.empty() && req.seqs.front()->awaiting_fork)) info.state = "waiting";
-  else if (all_finished) info.state = "finished";
+  if (req.failed) info.state = RequestState::Failed;
+  else if (req.cancelled) info.state = RequestState::Cancelled;
+  else if (any_running) info.state = RequestState::Running;
+  else if (any_preempted_waiting) info.state = RequestState::Preempted;
+  else if (any_waiting || (!req.seqs.empty() && req.seqs.front()->awaiting_fork)) info.state = RequestState::Waiting;
+  else if (all_finished) info.state = RequestState::Finished;
   if (first_sched != Clock::time_point{}) info.queue_ms = ms_between(arrival, first_sched);
   if (first_token != Clock::time_point{}) info.ttft_ms = ms_between(arrival, first_token);
   if (tpot_n > 0) info.tpot_ms = tpot_sum / tpot_n;

@@ -8,7 +8,9 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/backend/backend_kind.h"
@@ -23,7 +25,7 @@
 
 namespace inferscope::kernels { class ThreadPool; }
 namespace inferscope::spec { class Drafter; }
-namespace inferscope { class ForwardBackend; }
+namespace inferscope { class ForwardBackend; struct ForwardBatch; }
 
 namespace inferscope {
 
@@ -69,10 +71,21 @@ struct TokenEvent {
   TokenOrigin origin = TokenOrigin::Decoded;  // Accepted: a speculative draft the target verified
 };
 
+// Where a request stands. Preempted: waiting again after it lost its KV blocks. Unknown: a request the
+// engine never had or has forgotten.
+enum class RequestState : uint8_t { Unknown, Waiting, Running, Preempted, Finished, Failed, Cancelled };
+// The state's name in reports and files (recordings, JSON outputs, the CLI): "waiting", "running",
+// "preempted", "finished", "failed" or "cancelled"; "" for Unknown.
+const char* request_state_name(RequestState s);
+// The state request_state_name() names `name`; nullopt for any other text.
+std::optional<RequestState> parse_request_state(std::string_view name);
+// Finished, failed or cancelled: the request's outcome is final.
+bool request_ended(RequestState s);
+
 // A request's state for tables and reports.
 struct RequestInfo {
   int64_t id = 0;
-  std::string state;                // waiting | running | preempted | finished | failed | cancelled
+  RequestState state = RequestState::Unknown;
   std::string finish_reason;        // eos | length | stop | kv_full | cancelled | failed | ""
   std::string error;                // why it failed, or (kv_full) what to raise; empty otherwise
   int n_prompt = 0;
@@ -153,8 +166,8 @@ class LLMEngine {
   // Costs a walk over the requests held (not the queue).
   size_t num_sequence_objects() const;
 
-  // A request the engine still holds (live, or ended and within the history); id 0 and empty state for
-  // one it never had or has forgotten.
+  // A request the engine still holds (live, or ended and within the history); id 0 and state Unknown
+  // for one it never had or has forgotten.
   RequestInfo request_info(int64_t request_id) const;
   // Every request the engine still holds, ascending id: the live ones and the bounded history.
   std::vector<RequestInfo> all_requests() const;
@@ -185,7 +198,8 @@ class LLMEngine {
   const spec::Drafter* drafter() const { return drafter_.get(); }
 
  private:
-  struct RequestState {
+  // A request that has its sequences: near the head of the queue, running, or ended and in the history.
+  struct HeldRequest {
     int64_t id = 0;
     int n = 1;
     std::vector<std::unique_ptr<Sequence>> seqs;
@@ -196,15 +210,15 @@ class LLMEngine {
     bool clock_pending = false;  // submitted on hold: arrival is stamped when the hold ends
   };
 
-  Sequence* new_sequence(RequestState& req, int sample_index, const SamplingParams& params);
+  Sequence* new_sequence(HeldRequest& req, int sample_index, const SamplingParams& params);
   // Gives queued requests their sequences until max_num_seqs wait in the scheduler (or none is left).
   void activate_pending();
-  // Makes the request state and first sequence of a request taken from pending_ (not yet scheduled).
-  RequestState& materialize(PendingQueue::Taken&& t);
-  void fail_request(RequestState& req, const std::string& why);
+  // Makes the held request and first sequence of a request taken from pending_ (not yet scheduled).
+  HeldRequest& materialize(PendingQueue::Taken&& t);
+  void fail_request(HeldRequest& req, const std::string& why);
   // Counts an ended request once and queues it in the history; forget_old_requests() trims the history
   // (never during a step: the plan still points at the sequences).
-  void end_request(RequestState& req);
+  void end_request(HeldRequest& req);
   void forget_old_requests();
   void start_pending_clocks();
   // Appends a sampled token to seq, streams it, and finishes seq on EOS / stop / length.
@@ -216,6 +230,34 @@ class LLMEngine {
   // Verifies seq's draft against its k+1 logit rows, rolls rejected slots back, streams the tokens.
   void verify_draft(Sequence& seq, const float* rows, StepResult& out);
   void release_draft_state(const Sequence& seq);
+  // step() is, in order: begin_step, plan_step, make_batch, then (when the plan has rows) run_forward,
+  // decide_greedy_rows and take_outputs, and end_step.
+
+  // What a step's metrics are measured from: its start and the prefix-cache counters before it.
+  struct StepStart {
+    Clock::time_point t0{};
+    int64_t hit_before = 0, query_before = 0;
+  };
+  // Starts the clocks of requests submitted on hold (and the engine's at the first step) and zeroes
+  // the step's speculation counters.
+  StepStart begin_step();
+  // The scheduler's plan (after the drafts, when speculating) with its blocks allocated: the KV peaks
+  // updated, preempted sequences' drafter state released and the copy-on-write copies done.
+  StepPlan plan_step();
+  // The plan as one batch: a row per token to compute (drafts included); logits only for the rows
+  // that end a sequence (its newest token and every draft when speculating).
+  ForwardBatch make_batch(const StepPlan& plan) const;
+  // One forward pass of the batch into logits_; its attention traffic goes into attention_counters_.
+  void run_forward(const ForwardBatch& batch);
+  // greedy_tokens_[i]: the argmax of plan.seqs[i]'s logits where that is its whole sampling (plain
+  // greedy, no draft, no fork), decided for all such rows at once across the pool; -1 elsewhere.
+  void decide_greedy_rows(const StepPlan& plan, const ForwardBatch& batch);
+  // Per scheduled sequence, in plan order: its computed tokens' K/V committed to the cache, then its
+  // draft verified or its next token taken (siblings forked first), the tokens streamed into out.
+  void take_outputs(const StepPlan& plan, const ForwardBatch& batch, StepResult& out);
+  // Closes the step: stale drafts dropped, out.metrics filled (the parallel timeline too when a
+  // forward pass ran) and recorded with the block map, the step index advanced, the history trimmed.
+  void end_step(const StepPlan& plan, bool ran_forward, const StepStart& start, StepResult& out);
   StepMetrics make_metrics(const StepPlan& plan, double step_ms, int finished, int generated, int64_t hit_before,
                            int64_t query_before);
 
@@ -228,7 +270,7 @@ class LLMEngine {
   std::unique_ptr<spec::Drafter> drafter_;
   int step_spec_drafted_ = 0, step_spec_accepted_ = 0;
   MetricsRecorder recorder_;
-  std::map<int64_t, RequestState> requests_;  // every request with sequences: live ones and the history
+  std::map<int64_t, HeldRequest> requests_;  // every request with sequences: live ones and the history
   PendingQueue pending_;                       // queued requests without sequences yet, in id order
   std::deque<int64_t> ended_;        // ended requests still held, in the order they ended
   mutable RequestTotals totals_;

@@ -171,12 +171,12 @@ void MainWindow::updatePresentationBar() {
   const double rate = m ? m->tokens_per_s : 0.0;
   const qint64 cap = charts_->capacityBytes();
   const double kv = !m || cap <= 0 ? (cap > 0 ? 0.0 : -1.0) : double(m->kv_bytes_allocated) / double(cap);
+  // The exact totals: the snapshot's request list is bounded and shows only the head of a long queue.
   int running = 0, waiting = 0;
-  if (const auto snap = session_->shownState())
-    for (const auto& r : snap->requests) {
-      running += r.state == "running";
-      waiting += r.state == "waiting" || r.state == "preempted";
-    }
+  if (const auto snap = session_->shownState()) {
+    running = int(snap->totals.running);
+    waiting = int(snap->totals.waiting);
+  }
   // A step is named by its engine step, the number under the charts' cursor and on the timeline.
   // After the run has ended, the last engine second's rate would keep a stale figure up: the whole
   // run's rate (generated tokens over the steps' own time) is shown instead, and says so.

@@ -43,7 +43,7 @@ int run_generate(const GenerateOptions& o) {
   }
   const auto t_end = Clock::now();
   const RequestInfo info = engine.request_info(id);
-  if (info.state == "failed") throw std::runtime_error(info.error);
+  if (info.state == RequestState::Failed) throw std::runtime_error(info.error);
   const double prefill_s = std::chrono::duration<double>(t_first - t0).count();
   const double decode_s = std::chrono::duration<double>(t_end - t_first).count();
   const int generated = info.n_generated;

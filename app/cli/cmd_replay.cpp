@@ -43,8 +43,8 @@ nlohmann::json at_step(const record::Recording& r, int64_t i) {
                     {"sequences", map.sequences.size()}};
   nlohmann::json reqs = nlohmann::json::array();
   for (const RequestInfo& q : r.requests_at(i))
-    reqs.push_back({{"id", q.id}, {"state", q.state}, {"finish_reason", q.finish_reason}, {"n_generated", q.n_generated},
-                    {"blocks_held", q.blocks_held}, {"preemptions", q.preemptions}});
+    reqs.push_back({{"id", q.id}, {"state", request_state_name(q.state)}, {"finish_reason", q.finish_reason},
+                    {"n_generated", q.n_generated}, {"blocks_held", q.blocks_held}, {"preemptions", q.preemptions}});
   j["requests"] = std::move(reqs);
   return j;
 }

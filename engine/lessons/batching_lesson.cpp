@@ -61,7 +61,7 @@ ModeRun run_engine(const LessonContext& ctx, const std::vector<Request>& reqs, c
   }
   for (const RequestInfo& info : engine.all_requests()) {
     out.generated += info.n_generated;
-    if (info.state == "finished") ++out.finished;
+    if (info.state == RequestState::Finished) ++out.finished;
   }
   return out;
 }

@@ -62,7 +62,7 @@ EngineRun run_engine(const LessonContext& ctx, const std::vector<int32_t>& promp
   }
   out.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   const RequestInfo info = engine.request_info(rid);
-  if (info.state != "finished") throw LessonError("the engine could not run the request: " + info.error);
+  if (info.state != RequestState::Finished) throw LessonError("the engine could not run the request: " + info.error);
   out.tokens = info.token_ids.at(0);
   return out;
 }

@@ -72,7 +72,7 @@ class PrefillDecodeLesson final : public Lesson {
       is_prefill.push_back(s.metrics.prefill_tokens > 0);
     }
     const RequestInfo info = engine.request_info(rid);
-    if (info.state != "finished") throw LessonError("the engine could not run the request: " + info.error);
+    if (info.state != RequestState::Finished) throw LessonError("the engine could not run the request: " + info.error);
 
     double kv_total = 0, read_total = 0, kv_prefill = 0, read_prefill = 0, kv_decode = 0, read_decode = 0;
     double ms_prefill = 0, ms_decode = 0;

@@ -155,7 +155,7 @@ class PrefixReuseLesson final : public Lesson {
         if (!s.ran) break;
         hits += s.metrics.prefix_hit_tokens;
       }
-      if (engine.request_info(rid).state != "finished")
+      if (engine.request_info(rid).state != RequestState::Finished)
         throw LessonError("the engine could not run a prompt: " + engine.request_info(rid).error);
       return hits;
     };

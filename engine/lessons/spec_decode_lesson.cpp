@@ -96,7 +96,7 @@ Measured measure(const LessonContext& ctx, const std::string& drafter_choice, in
       if (engine.step().ran) ++m.steps;
     }
     const RequestInfo info = engine.request_info(id);
-    if (info.state == "failed") throw LessonError("the measuring run failed: " + info.error);
+    if (info.state == RequestState::Failed) throw LessonError("the measuring run failed: " + info.error);
     m.stats = {info.spec_drafted, info.spec_accepted, info.spec_passes, info.spec_rejections};
     m.generated = info.n_generated;
   } catch (const std::invalid_argument& e) {

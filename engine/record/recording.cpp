@@ -248,7 +248,7 @@ void Recording::parse_steps(const std::vector<uint8_t>& raw, size_t offset) {
 }
 
 void Recording::add_markers(int64_t step, const RequestInfo* before, const RequestInfo& after) {
-  if (after.state == "running" && (!before || before->state != "running"))
+  if (after.state == RequestState::Running && (!before || before->state != RequestState::Running))
     markers_.push_back({step, MarkerKind::Admitted, after.id, {}});
   if (after.preemptions > (before ? before->preemptions : 0))
     markers_.push_back({step, MarkerKind::Preempted, after.id, {}});
@@ -312,7 +312,7 @@ std::vector<RequestInfo> Recording::requests_at(int64_t i) const {
     // One (empty) token list per sequence, as the engine reports it; a request still queued without
     // sequences has one (LLMEngine::request_info).
     size_t n = q.seq_ids.size();
-    if (n == 0 && q.state == "waiting") n = 1;
+    if (n == 0 && q.state == RequestState::Waiting) n = 1;
     q.token_ids.assign(n, {});
     if (!c.has_texts) q.texts.assign(n, {});
     ids[request_ids_[r]] = out.size();

@@ -38,9 +38,9 @@ nlohmann::json recording_summary(const Recording& r) {
   if (n > 0) {
     for (const RequestInfo& q : r.requests_at(n - 1)) {
       ++submitted;
-      if (q.state == "finished") ++completed;
-      if (q.state == "failed") ++failed;
-      const std::string why = q.state == "failed" ? std::string("failed") : q.finish_reason;
+      if (q.state == RequestState::Finished) ++completed;
+      if (q.state == RequestState::Failed) ++failed;
+      const std::string why = q.state == RequestState::Failed ? std::string("failed") : q.finish_reason;
       if (!why.empty()) reasons[why] = reasons.value(why, 0) + 1;
       prompt += q.n_prompt;
       generated += q.n_generated;

@@ -335,7 +335,7 @@ void apply_delta(BlockMapSnapshot& s, const BlockMapDelta& d) {
 
 void encode_request(ByteWriter& w, const RequestInfo& q, bool with_prompt) {
   w.svar(q.id);
-  w.str(q.state);
+  w.str(request_state_name(q.state));
   w.str(q.finish_reason);
   w.str(q.error);
   w.svar(q.n_prompt);
@@ -366,12 +366,13 @@ void encode_request(ByteWriter& w, const RequestInfo& q, bool with_prompt) {
   }
 }
 
-bool request_ended(const std::string& state) { return state == "finished" || state == "failed" || state == "cancelled"; }
-
 RequestInfo decode_request(ByteReader& r, bool* had_prompt, bool* had_texts) {
   RequestInfo q;
   q.id = r.svar();
-  q.state = r.str();
+  const std::string state = r.str();
+  const std::optional<RequestState> parsed = parse_request_state(state);
+  if (!parsed) r.fail("unknown request state \"" + state + "\"");
+  q.state = *parsed;
   q.finish_reason = r.str();
   q.error = r.str();
   auto i32 = [&](const char* f) { return int(r.svar_in(INT32_MIN, INT32_MAX, f)); };

@@ -74,8 +74,6 @@ void apply_delta(BlockMapSnapshot& s, const BlockMapDelta& d);
 // decoder's flush completes it).
 void encode_request(ByteWriter& w, const RequestInfo& info, bool with_prompt);
 RequestInfo decode_request(ByteReader& r, bool* had_prompt, bool* had_texts);
-// finished, failed or cancelled.
-bool request_ended(const std::string& state);
 
 struct LogLine {
   int64_t step = 0;  // the step during or before which it was logged

@@ -48,9 +48,9 @@ RunSummary summarize_run(const LLMEngine& engine, const std::vector<int64_t>& id
   for (int64_t id : ids) {
     const RequestInfo info = engine.request_info(id);
     s.requests_submitted++;
-    if (info.state == "finished") s.requests_completed++;
-    if (info.state == "failed") s.requests_failed++;
-    const std::string why = info.state == "failed" ? std::string("failed") : info.finish_reason;
+    if (info.state == RequestState::Finished) s.requests_completed++;
+    if (info.state == RequestState::Failed) s.requests_failed++;
+    const std::string why = info.state == RequestState::Failed ? std::string("failed") : info.finish_reason;
     if (!why.empty()) s.stop_reasons[why]++;
     s.prompt_tokens += info.n_prompt;
     s.generated_tokens += info.n_generated;
@@ -99,7 +99,7 @@ std::string outputs_jsonl(const LLMEngine& engine, const std::vector<int64_t>& i
     row["prompt"] = tok.decode(info.prompt_ids, /*render_special=*/true);
     row["token_ids"] = info.token_ids.empty() ? std::vector<int32_t>{} : info.token_ids[0];
     row["text"] = info.texts.empty() ? std::string() : info.texts[0];
-    row["finish_reason"] = info.state == "failed" ? std::string("failed") : info.finish_reason;
+    row["finish_reason"] = info.state == RequestState::Failed ? std::string("failed") : info.finish_reason;
     row["preemptions"] = info.preemptions;
     if (!info.error.empty()) row["error"] = info.error;
     if (info.token_ids.size() > 1) {

@@ -51,7 +51,7 @@ inline std::string diff_requests(const std::vector<RequestInfo>& live, const std
     const RequestInfo& b = replay[i];
     o << "request " << a.id << ": ";
     if (a.id != b.id) o << "id vs " << b.id;
-    else if (a.state != b.state) o << "state " << a.state << " vs " << b.state;
+    else if (a.state != b.state) o << "state " << request_state_name(a.state) << " vs " << request_state_name(b.state);
     else if (a.finish_reason != b.finish_reason) o << "finish_reason " << a.finish_reason << " vs " << b.finish_reason;
     else if (a.error != b.error) o << "error";
     else if (a.n_prompt != b.n_prompt || a.n_prefix_hit != b.n_prefix_hit || a.n_generated != b.n_generated ||

@@ -154,7 +154,7 @@ class TestEngineInvariance : public QObject {
     for (auto attn : {kernels::AttentionImpl::Naive, kernels::AttentionImpl::Tiled}) {
       LLMEngine e(model_, config(16, true, attn));
       for (const RequestInfo& info : run_alone(e, targets())) {
-        QCOMPARE(info.state, std::string("finished"));
+        QCOMPARE(info.state, RequestState::Finished);
         QCOMPARE(int(info.token_ids.at(0).size()), kGen);
         reference_[int(attn)].push_back(info.token_ids.at(0));
       }
@@ -182,7 +182,7 @@ class TestEngineInvariance : public QObject {
     LLMEngine e(model_, config(block_size, prefix, attn));
     const RunResult r = run_batch(e, mixed());
     QVERIFY2(r.invariant_error.empty(), r.invariant_error.c_str());
-    for (const RequestInfo& info : r.infos) QCOMPARE(info.state, std::string("finished"));
+    for (const RequestInfo& info : r.infos) QCOMPARE(info.state, RequestState::Finished);
     QCOMPARE(r.preemptions, int64_t{0});  // plenty of memory: these rows isolate batching from preemption
     check_mixed(r, attn);
     QCOMPARE(e.kv_manager().num_used_blocks(), 0);
@@ -227,7 +227,7 @@ class TestEngineInvariance : public QObject {
     QCOMPARE(e.kv_manager().num_total_blocks(), blocks);
     const RunResult r = run_batch(e, mixed());
     QVERIFY2(r.invariant_error.empty(), r.invariant_error.c_str());
-    for (const RequestInfo& info : r.infos) QCOMPARE(info.state, std::string("finished"));
+    for (const RequestInfo& info : r.infos) QCOMPARE(info.state, RequestState::Finished);
     int target_preemptions = 0, preempted_requests = 0;
     for (size_t i = 0; i < 4; ++i) target_preemptions += r.infos[i * 9].preemptions;
     for (const RequestInfo& info : r.infos) preempted_requests += info.preemptions > 0;
@@ -258,7 +258,7 @@ class TestEngineInvariance : public QObject {
     QCOMPARE(ra.infos[0].n_prefix_hit, 0);
     QCOMPARE(ra.prefill_tokens, int64_t{220});
     const RunResult rb = run_batch(on, {b});
-    QCOMPARE(rb.infos[0].state, std::string("finished"));
+    QCOMPARE(rb.infos[0].state, RequestState::Finished);
     // 200 shared tokens = 12 full blocks of 16 (192 tokens) + 8 tokens in a block that differs.
     QVERIFY(rb.infos[0].n_prefix_hit >= 192);
     QCOMPARE(rb.infos[0].n_prefix_hit, 192);
@@ -303,7 +303,7 @@ class TestEngineInvariance : public QObject {
       const RunResult rt = run_batch(e, {t});
       QVERIFY2(rt.invariant_error.empty(), rt.invariant_error.c_str());
       QVERIFY(rt.max_shared_blocks > 0);
-      QCOMPARE(rt.infos[0].state, std::string("finished"));
+      QCOMPARE(rt.infos[0].state, RequestState::Finished);
       const auto& samples = rt.infos[0].token_ids;
       QCOMPARE(samples.size(), size_t{4});
       std::set<std::vector<int32_t>> distinct(samples.begin(), samples.end());

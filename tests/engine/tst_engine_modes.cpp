@@ -129,8 +129,8 @@ class TestEngineModes : public QObject {
     c.sched.batching = BatchingMode::Static;
     LLMEngine stat(tiny_, c);
     const RunResult rc = run_batch(cont, work), rs = run_batch(stat, work);
-    for (const auto& i : rc.infos) QCOMPARE(i.state, std::string("finished"));
-    for (const auto& i : rs.infos) QCOMPARE(i.state, std::string("finished"));
+    for (const auto& i : rc.infos) QCOMPARE(i.state, RequestState::Finished);
+    for (const auto& i : rs.infos) QCOMPARE(i.state, RequestState::Finished);
     QCOMPARE(rc.outputs(), rs.outputs());
     QCOMPARE(rc.generated, rs.generated);
     qInfo("continuous: %d steps, slot utilization %.3f, %.2f tokens/step; static: %d steps, %.3f, %.2f tokens/step",
@@ -366,11 +366,11 @@ class TestEngineModes : public QObject {
     Request grows = greedy(std::vector<int32_t>(80, 11), 50);             // fits, then fills the cache
     all.push_back(grows);
     const RunResult r = run_batch(e, all);
-    QCOMPARE(r.infos[2].state, std::string("failed"));
+    QCOMPARE(r.infos[2].state, RequestState::Failed);
     QVERIFY2(r.infos[2].error.find("KV cache") != std::string::npos, r.infos[2].error.c_str());
-    QCOMPARE(r.infos[4].state, std::string("failed"));
+    QCOMPARE(r.infos[4].state, RequestState::Failed);
     QVERIFY2(r.infos[4].error.find("context") != std::string::npos, r.infos[4].error.c_str());
-    QCOMPARE(r.infos.back().state, std::string("finished"));
+    QCOMPARE(r.infos.back().state, RequestState::Finished);
     QCOMPARE(r.infos.back().finish_reason, std::string("kv_full"));
     QCOMPARE(r.infos.back().n_generated, 96 - 80);  // stopped when it filled the cache, not failed
     // The others: finished, and equal to the same requests run without the impossible ones.
@@ -382,7 +382,7 @@ class TestEngineModes : public QObject {
     others.pop_back();
     QCOMPARE(others.size(), work.size());
     for (size_t i = 0; i < work.size(); ++i) {
-      QCOMPARE(others[i].state, std::string("finished"));
+      QCOMPARE(others[i].state, RequestState::Finished);
       QCOMPARE(others[i].token_ids, ref.infos[i].token_ids);
     }
     QCOMPARE(e.kv_manager().num_used_blocks(), 0);
@@ -400,12 +400,12 @@ class TestEngineModes : public QObject {
     for (const auto& q : all) ids.push_back(e.submit(q));
     for (int i = 0; i < 3; ++i) e.step();
     const RequestInfo before = e.request_info(ids[2]);
-    QCOMPARE(before.state, std::string("running"));
+    QCOMPARE(before.state, RequestState::Running);
     QVERIFY(before.blocks_held > 0);
     const int used_before = e.kv_manager().num_used_blocks();
     e.cancel(ids[2]);
     const RequestInfo after = e.request_info(ids[2]);
-    QCOMPARE(after.state, std::string("cancelled"));
+    QCOMPARE(after.state, RequestState::Cancelled);
     QCOMPARE(after.finish_reason, std::string("cancelled"));
     QCOMPARE(after.blocks_held, 0);
     QCOMPARE(e.kv_manager().num_used_blocks(), used_before - before.blocks_held);
@@ -423,7 +423,7 @@ class TestEngineModes : public QObject {
     // Cancelling again, or an unknown id, is harmless.
     e.cancel(ids[2]);
     e.cancel(12345);
-    QCOMPARE(e.request_info(ids[2]).state, std::string("cancelled"));
+    QCOMPARE(e.request_info(ids[2]).state, RequestState::Cancelled);
   }
 };
 

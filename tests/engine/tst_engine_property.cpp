@@ -153,12 +153,11 @@ class TestEngineProperty : public QObject {
         }
         if (!ids.empty() && coin(0.02)) {
           const int64_t id = ids[rng() % ids.size()];
-          const std::string st = e.request_info(id).state;
-          if (st != "finished" && st != "failed" && st != "cancelled") {
+          if (!request_ended(e.request_info(id).state)) {
             const int held_before = e.kv_manager().num_used_blocks();
             e.cancel(id);
             cancelled.insert(id);
-            QCOMPARE(e.request_info(id).state, std::string("cancelled"));
+            QCOMPARE(e.request_info(id).state, RequestState::Cancelled);
             QCOMPARE(e.request_info(id).blocks_held, 0);
             QVERIFY(e.kv_manager().num_used_blocks() <= held_before);
           }
@@ -182,13 +181,13 @@ class TestEngineProperty : public QObject {
       for (size_t i = 0; i < ids.size(); ++i) {
         const RequestInfo info = e.request_info(ids[i]);
         if (cancelled.count(ids[i])) {
-          QCOMPARE(info.state, std::string("cancelled"));
+          QCOMPARE(info.state, RequestState::Cancelled);
         } else if (specs[i].must_fail) {
-          QCOMPARE(info.state, std::string("failed"));
+          QCOMPARE(info.state, RequestState::Failed);
           QVERIFY(!info.error.empty());
         } else {
-          if (info.state != "finished") qWarning("request %zu: %s %s", i, info.state.c_str(), info.error.c_str());
-          QCOMPARE(info.state, std::string("finished"));
+          if (info.state != RequestState::Finished) qWarning("request %zu: %s %s", i, request_state_name(info.state), info.error.c_str());
+          QCOMPARE(info.state, RequestState::Finished);
           QCOMPARE(int(info.token_ids.size()), specs[i].req.n);
           for (const auto& t : info.token_ids) {
             QVERIFY(!t.empty());

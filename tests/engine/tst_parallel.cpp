@@ -54,7 +54,7 @@ Run run_all(LLMEngine& e, const std::vector<Request>& reqs) {
   r.preemptions = e.total_preemptions();
   for (int64_t id : ids) {
     const RequestInfo info = e.request_info(id);
-    r.outputs.push_back(info.state == "finished" ? info.token_ids.at(0) : std::vector<int32_t>{});
+    r.outputs.push_back(info.state == RequestState::Finished ? info.token_ids.at(0) : std::vector<int32_t>{});
   }
   return r;
 }

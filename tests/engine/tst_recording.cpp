@@ -4,6 +4,7 @@
 // and a damaged file is refused or opened up to its last whole step, never more.
 #include <QtTest/QtTest>
 
+#include <algorithm>
 #include <sstream>
 
 #include "engine/metrics/metrics_writers.h"
@@ -11,6 +12,7 @@
 #include "engine/record/record_format.h"
 #include "engine/record/recording.h"
 #include "engine/record/recording_writer.h"
+#include "engine/record/step_codec.h"
 #include "tests/common/recording_compare.h"
 #include "tests/common/test_support.h"
 #include "tests/common/tiny_model.h"
@@ -210,12 +212,12 @@ class TestRecording : public QObject {
           // The live engine showed that request ended at exactly this step, not before.
           const auto it = std::find_if(reqs.begin(), reqs.end(), [&](const RequestInfo& q) { return q.id == m.request_id; });
           QVERIFY(it != reqs.end());
-          QCOMPARE(it->state, std::string("finished"));
+          QCOMPARE(it->state, RequestState::Finished);
           QCOMPARE(m.detail, it->finish_reason);
           if (m.step > 0) {
             const auto& prev = live_.requests[size_t(m.step - 1)];
             const auto p = std::find_if(prev.begin(), prev.end(), [&](const RequestInfo& q) { return q.id == m.request_id; });
-            QVERIFY(p == prev.end() || p->state != "finished");
+            QVERIFY(p == prev.end() || p->state != RequestState::Finished);
           }
           break;
         }
@@ -234,6 +236,43 @@ class TestRecording : public QObject {
     QVERIFY(admitted >= 9);  // each request once, again after each preemption it recovered from
     QVERIFY(cache_full >= 1);
     for (size_t i = 1; i < r.markers().size(); ++i) QVERIFY(r.markers()[i - 1].step <= r.markers()[i].step);
+  }
+
+  // A request's state is stored by the name the string-typed state had, so recordings saved before the
+  // enum still open: each name reads back as its state, and a name no state has is refused.
+  void requestStatesAreStoredByName() {
+    const std::pair<RequestState, std::string> names[] = {
+        {RequestState::Unknown, ""},           {RequestState::Waiting, "waiting"}, {RequestState::Running, "running"},
+        {RequestState::Preempted, "preempted"}, {RequestState::Finished, "finished"}, {RequestState::Failed, "failed"},
+        {RequestState::Cancelled, "cancelled"}};
+    for (const auto& [state, name] : names) {
+      QCOMPARE(std::string(request_state_name(state)), name);
+      QVERIFY(parse_request_state(name) == state);
+      RequestInfo q;
+      q.id = 5;
+      q.state = state;
+      ByteWriter w;
+      encode_request(w, q, /*with_prompt=*/false);
+      ByteWriter head;  // the id, then the state as a string
+      head.svar(5);
+      head.str(name);
+      QVERIFY(w.size() > head.size() && std::equal(head.bytes().begin(), head.bytes().end(), w.bytes().begin()));
+      ByteReader r(w.bytes(), "request");
+      bool had_prompt = true, had_texts = true;
+      QCOMPARE(decode_request(r, &had_prompt, &had_texts).state, state);
+      QVERIFY(r.done());
+    }
+    QVERIFY(!parse_request_state("Running"));
+    RequestInfo q;
+    q.state = RequestState::Running;
+    ByteWriter w;
+    encode_request(w, q, /*with_prompt=*/false);
+    auto at = std::search(w.bytes().begin(), w.bytes().end(), std::begin("running"), std::end("running") - 1);
+    QVERIFY(at != w.bytes().end());
+    at[6] = 'x';  // "runninx"
+    ByteReader r(w.bytes(), "request");
+    bool had_prompt = false, had_texts = false;
+    QVERIFY_THROWS_EXCEPTION(RecordingError, decode_request(r, &had_prompt, &had_texts));
   }
 
   // Cut at every frame boundary: the frames before it open, with a warning, and equal the live run.

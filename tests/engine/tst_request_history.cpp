@@ -60,7 +60,7 @@ class TestRequestHistory : public QObject {
     const int64_t id = e.submit(greedy(4, 100000));
     run_all(e);
     const RequestInfo info = e.request_info(id);
-    QCOMPARE(info.state, std::string("finished"));
+    QCOMPARE(info.state, RequestState::Finished);
     QCOMPARE(info.finish_reason, std::string("kv_full"));
     QCOMPARE(info.n_generated, 2 * 16 - 4);
     QVERIFY2(info.error.find("raise the KV budget") != std::string::npos, info.error.c_str());
@@ -102,7 +102,7 @@ class TestRequestHistory : public QObject {
     QCOMPARE(held.back().id, ids[299]);
     QCOMPARE(held.back().n_generated, 1 + 299 % 3);
     QCOMPARE(held.back().token_ids.at(0).size(), size_t(1 + 299 % 3));
-    QCOMPARE(e.request_info(ids[0]).state, std::string());  // forgotten
+    QCOMPARE(e.request_info(ids[0]).state, RequestState::Unknown);  // forgotten
     const RequestTotals& t = e.request_totals();
     QCOMPARE(t.submitted, int64_t(301));
     QCOMPARE(t.finished, int64_t(300));
@@ -132,9 +132,9 @@ class TestRequestHistory : public QObject {
     QVERIFY(std::is_sorted(view.begin(), view.end(), [](const auto& a, const auto& b) { return a.id < b.id; }));
     int running = 0, waiting = 0, finished = 0;
     for (const auto& r : view) {
-      running += r.state == "running";
-      waiting += r.state == "waiting";
-      finished += r.state == "finished";
+      running += r.state == RequestState::Running;
+      waiting += r.state == RequestState::Waiting;
+      finished += r.state == RequestState::Finished;
     }
     QCOMPARE(running, 2);
     QCOMPARE(waiting, 3);
@@ -173,7 +173,7 @@ class TestRequestHistory : public QObject {
     for (int i = 0; i < kQueued; ++i) ids.push_back(e.submit(greedy(3 + i % 5, 2 + i % 3, 5 + i % 7)));
     QVERIFY(e.num_sequence_objects() <= size_t(kSlots));
     const RequestInfo deep = e.request_info(ids[9000]);
-    QCOMPARE(deep.state, std::string("waiting"));
+    QCOMPARE(deep.state, RequestState::Waiting);
     QCOMPARE(deep.prompt_ids, greedy(3 + 9000 % 5, 1, 5 + 9000 % 7).prompt_ids);
     size_t most = 0;
     for (int i = 0; i < 400; ++i) {
@@ -186,11 +186,11 @@ class TestRequestHistory : public QObject {
     QVERIFY(e.request_totals().waiting > kQueued / 2);
     // The view reaches past the sequences into the compact queue, in order.
     const auto view = e.request_view(64, 0);
-    QCOMPARE(std::count_if(view.begin(), view.end(), [](const RequestInfo& r) { return r.state == "waiting"; }), 64);
+    QCOMPARE(std::count_if(view.begin(), view.end(), [](const RequestInfo& r) { return r.state == RequestState::Waiting; }), 64);
     QVERIFY(std::is_sorted(view.begin(), view.end(), [](const auto& a, const auto& b) { return a.id < b.id; }));
     // The most recently ended request's tokens against the same request run alone.
     const auto view1 = e.request_view(0, 1);  // the running ones and the latest ended one
-    auto ended = std::find_if(view1.begin(), view1.end(), [](const RequestInfo& r) { return r.state == "finished"; });
+    auto ended = std::find_if(view1.begin(), view1.end(), [](const RequestInfo& r) { return r.state == RequestState::Finished; });
     QVERIFY(ended != view1.end());
     const RequestInfo got = *ended;
     LLMEngine alone(tiny_, config(64));
@@ -210,14 +210,14 @@ class TestRequestHistory : public QObject {
     for (int i = 0; i < 40; ++i) ids.push_back(e.submit(greedy(4, 2)));
     e.step();
     e.cancel(ids[30]);
-    QCOMPARE(e.request_info(ids[30]).state, std::string("cancelled"));
+    QCOMPARE(e.request_info(ids[30]).state, RequestState::Cancelled);
     run_all(e);
     const RequestTotals& t = e.request_totals();
     QCOMPARE(t.cancelled, int64_t(1));
     QCOMPARE(t.finished, int64_t(39));
     QCOMPARE(e.request_info(ids[30]).n_generated, 0);
     QCOMPARE(e.request_info(ids[31]).n_generated, 2);
-    QCOMPARE(e.request_info(ids[39]).state, std::string("finished"));
+    QCOMPARE(e.request_info(ids[39]).state, RequestState::Finished);
   }
 
   // A whole queue submitted on hold: even its last request, which waits behind all the others, counts

@@ -64,7 +64,7 @@ Run run_all(LLMEngine& e, const std::vector<Request>& reqs) {
     if (r.invariant_error.empty()) r.invariant_error = e.kv_manager().check_invariants();
     for (int64_t id : ids) {
       const RequestInfo info = e.request_info(id);
-      if (info.state != "running" || info.n_generated == 0) continue;
+      if (info.state != RequestState::Running || info.n_generated == 0) continue;
       for (size_t j = 0; j < info.seq_ids.size(); ++j) {
         const int64_t sid = info.seq_ids[j];
         if (!e.kv_manager().has_sequence(sid)) continue;

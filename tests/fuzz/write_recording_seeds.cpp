@@ -69,7 +69,7 @@ std::vector<uint8_t> synthetic(bool compress) {
     else encode_delta(frame, diff_block_maps(prev, s));
     RequestInfo q;
     q.id = step < 6 ? 0 : 1;
-    q.state = step == 9 ? "finished" : "running";
+    q.state = step == 9 ? RequestState::Finished : RequestState::Running;
     q.finish_reason = step == 9 ? "length" : "";
     q.n_prompt = 4;
     q.n_generated = step;

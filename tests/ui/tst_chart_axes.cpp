@@ -72,7 +72,7 @@ void feed(ChartsPanel& p, int steps) {
   for (int r = 0; r < 12; ++r) {
     RequestInfo info;
     info.id = r;
-    info.state = "finished";
+    info.state = RequestState::Finished;
     info.ttft_ms = 18000 + 310.5 * r;
     info.tpot_ms = 28 + 0.7 * r;
     s.requests.push_back(info);

@@ -51,7 +51,7 @@ BlockMapSnapshot blockMap(int n, int used) {
   return m;
 }
 
-RequestInfo request(int64_t id, const std::string& state) {
+RequestInfo request(int64_t id, RequestState state) {
   RequestInfo q;
   q.id = id;
   q.state = state;
@@ -62,7 +62,7 @@ RequestInfo request(int64_t id, const std::string& state) {
   q.n_generated = 2;
   q.ttft_ms = 1.5;
   q.seq_ids = {7};
-  if (state == "finished") q.finish_reason = "length";
+  if (state == RequestState::Finished) q.finish_reason = "length";
   return q;
 }
 
@@ -74,7 +74,7 @@ class TestLiveHistory : public QObject {
   void packedStateUnpacksToTheSameState() {
     EngineSnapshot s;
     s.block_map = std::make_shared<const BlockMapSnapshot>(blockMap(64, 5));
-    s.requests = {request(1, "finished"), request(2, "running"), request(3, "waiting")};
+    s.requests = {request(1, RequestState::Finished), request(2, RequestState::Running), request(3, RequestState::Waiting)};
     s.requests[1].texts = {"half a stor"};  // a running request's text as it stands at this step
     s.requests[2].token_ids.clear();
     s.requests[2].texts.clear();
@@ -114,7 +114,7 @@ class TestLiveHistory : public QObject {
     QCOMPARE(u->block_map->groups[1].blocks_released, int64_t(9));
     QCOMPARE(u->block_map->groups[0].blocks_used, 5);
     QCOMPARE(u->requests.size(), size_t(3));
-    QCOMPARE(u->requests[0].state, std::string("finished"));
+    QCOMPARE(u->requests[0].state, RequestState::Finished);
     QCOMPARE(u->requests[0].finish_reason, std::string("length"));
     QCOMPARE(u->requests[0].texts, std::vector<std::string>{"Once upon 1"});
     QCOMPARE(u->requests[0].prompt_ids, (std::vector<int32_t>{11, 12, 1}));
@@ -140,7 +140,8 @@ class TestLiveHistory : public QObject {
       s->block_map = std::make_shared<const BlockMapSnapshot>(blockMap(512, 1 + i % 100));
       s->total_steps = 2 * i + 2;
       // Two requests start and two end every snapshot: 4 new ids each time, never seen again.
-      for (const char* state : {"running", "running", "finished", "finished"}) s->requests.push_back(request(nextId++, state));
+      for (RequestState state : {RequestState::Running, RequestState::Running, RequestState::Finished, RequestState::Finished})
+        s->requests.push_back(request(nextId++, state));
       s->totals.submitted = nextId - 1;
       emit controller.snapshotReady(s);
       QVERIFY(source.historySize() <= LiveEngineSource::kMaxHistory);
@@ -174,7 +175,7 @@ class TestLiveHistory : public QObject {
       s.new_steps.resize(1);
       s.new_steps[0].step = i;
       // The latest 8 finished requests, as a bounded view shows them: 4 new each snapshot, 4 seen before.
-      for (int64_t id = std::max<int64_t>(1, nextId - 4); id < nextId + 4; ++id) s.requests.push_back(request(id, "finished"));
+      for (int64_t id = std::max<int64_t>(1, nextId - 4); id < nextId + 4; ++id) s.requests.push_back(request(id, RequestState::Finished));
       nextId += 4;
       charts.addSnapshot(s);
       QVERIFY(charts.latencySeenCount() <= ChartsPanel::kMaxLatencySeen);

@@ -44,7 +44,7 @@ StepMetrics stepAt(int64_t i) {
 RequestInfo finishedRequest(int64_t id) {
   RequestInfo r;
   r.id = id;
-  r.state = "finished";
+  r.state = RequestState::Finished;
   r.finish_reason = "length";
   r.ttft_ms = 10.0 + double(id % 13);
   r.tpot_ms = 1.0 + double(id % 5);

@@ -1,5 +1,6 @@
 // Numbers the GUI run reports, end to end through the EngineController: a workload queued while paused
-// is timed from Run (not from when it was loaded), Reset queues the loaded workload again, and the CLI
+// is timed from Run (not from when it was loaded), Reset queues the loaded workload again, the
+// presentation strip counts every waiting request (not only those in the bounded view), and the CLI
 // reports a stop because the KV cache is full as kv_full (generate --json, run --json with a scenario's
 // compare variants, one summary per variant).
 #include <QJsonArray>
@@ -16,6 +17,7 @@
 #include "tests/common/tiny_model.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/main_window.h"
+#include "ui/presentation_bar.h"
 
 using namespace inferscope;
 using namespace inferscope::ui;
@@ -28,7 +30,7 @@ bool allFinished(const EngineController& c, size_t n) {
   auto s = c.lastSnapshot();
   if (!s || s->requests.size() != n || s->has_unfinished) return false;
   for (const auto& r : s->requests)
-    if (r.state != "finished") return false;
+    if (r.state != RequestState::Finished) return false;
   return true;
 }
 
@@ -43,7 +45,7 @@ bool allWaiting(const EngineController& c, size_t n) {
   auto s = c.lastSnapshot();
   if (!s || s->requests.size() != n) return false;
   for (const auto& r : s->requests)
-    if (r.state != "waiting") return false;
+    if (r.state != RequestState::Waiting) return false;
   return true;
 }
 
@@ -138,6 +140,39 @@ class TstRunNumbers : public QObject {
     QVERIFY(c->isRunning());
     QVERIFY2(statusText(w).contains(QStringLiteral("0 running, 0 waiting")), qPrintable(statusText(w)));
     c->pause();
+  }
+
+  // 100 requests queued while paused: the snapshot's view shows only the first 64 of the queue, and the
+  // presentation strip must still say 100 waiting (the engine's totals, not the rows of the view).
+  void presentationStripCountsTheWholeQueue() {
+    constexpr int kRequests = 100;
+    QTemporaryDir settings;
+    MainWindow w(settings.filePath(QStringLiteral("strip.ini")));
+    w.setInteractive(false);
+    w.show();
+    EngineController* c = w.controller();
+    EngineConfig cfg;
+    cfg.threads = 1;
+    cfg.kv_budget_bytes = size_t(1) << 20;
+    c->applyConfig(cfg);
+    QSignalSpy loaded(c, &EngineController::loadFinished);
+    w.openModel(tinyPath_);
+    QVERIFY(loaded.wait(30000));
+    WorkloadSpec spec = fourRequests();
+    spec.requests = kRequests;
+    c->startLoad(spec);
+    QTRY_VERIFY_WITH_TIMEOUT(c->lastSnapshot() && c->lastSnapshot()->totals.waiting == kRequests, 10000);
+    const auto snap = c->lastSnapshot();
+    QVERIFY2(snap->requests.size() < size_t(kRequests), "the view is bounded, or this test shows nothing");
+    w.setPresentationMode(true);
+    const QString expected = QStringLiteral("0 running, %1 waiting").arg(kRequests);
+    QTRY_VERIFY2_WITH_TIMEOUT(w.presentationBar()->text().contains(expected), qPrintable(w.presentationBar()->text()), 5000);
+    c->run();
+    QTRY_VERIFY_WITH_TIMEOUT(c->lastSnapshot()->totals.finished == kRequests, 60000);
+    QTRY_VERIFY2_WITH_TIMEOUT(w.presentationBar()->text().contains(QStringLiteral("0 running, 0 waiting")),
+                              qPrintable(w.presentationBar()->text()), 5000);
+    c->pause();
+    w.setPresentationMode(false);
   }
 
   // 2 blocks of 16 tokens and a 4-token prompt: generation stops after 28 tokens because the cache is

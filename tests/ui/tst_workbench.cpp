@@ -84,7 +84,7 @@ class TstWorkbench : public QObject {
     auto s = c.lastSnapshot();
     if (!s || s->requests.size() != n || s->has_unfinished) return false;
     for (const auto& r : s->requests)
-      if (r.state != "finished") return false;
+      if (r.state != RequestState::Finished) return false;
     return true;
   }
 
@@ -461,7 +461,7 @@ class TstWorkbench : public QObject {
         auto s = c->lastSnapshot();
         if (!s) return false;
         for (const auto& r : s->requests)
-          if (r.id == id && r.state == "finished") return (info = r), true;
+          if (r.id == id && r.state == RequestState::Finished) return (info = r), true;
         return false;
       }, 30000);
       if (!finished) qWarning("playground request %lld did not finish in 30 s", static_cast<long long>(id));
@@ -472,14 +472,14 @@ class TstWorkbench : public QObject {
     // Raw mode: index 1 of the mode box.
     pg->findChild<QComboBox*>()->setCurrentIndex(1);
     const RequestInfo first = sendAndFinish();
-    QVERIFY(first.state == "finished");
+    QVERIFY(first.state == RequestState::Finished);
     QCOMPARE(first.n_prefix_hit, 0);
     QCOMPARE(pg->shownTokenCount(TokenOrigin::PrefixHit), 0);
     QCOMPARE(pg->shownTokenCount(TokenOrigin::Prompt), first.n_prompt);
     QCOMPARE(pg->shownTokenCount(TokenOrigin::Decoded), first.n_generated);
 
     const RequestInfo second = sendAndFinish();
-    QVERIFY(second.state == "finished");
+    QVERIFY(second.state == RequestState::Finished);
     QVERIFY2(second.n_prefix_hit >= 8, qPrintable(QString::number(second.n_prefix_hit)));
     QCOMPARE(pg->shownTokenCount(TokenOrigin::PrefixHit), second.n_prefix_hit);
     QCOMPARE(pg->shownTokenCount(TokenOrigin::Prompt), second.n_prompt - second.n_prefix_hit);
@@ -509,7 +509,7 @@ class TstWorkbench : public QObject {
       auto s = c->lastSnapshot();
       if (s)
         for (const auto& r : s->requests)
-          if (r.id == id && r.state == "finished") return (done = r), true;
+          if (r.id == id && r.state == RequestState::Finished) return (done = r), true;
       return false;
     }, 60000));
     c->pause();
@@ -626,7 +626,7 @@ class TstWorkbench : public QObject {
       auto s = c->lastSnapshot();
       if (!s) return false;
       for (const auto& r : s->requests)
-        if (r.id == id && r.state == "finished") return (info = r), true;
+        if (r.id == id && r.state == RequestState::Finished) return (info = r), true;
       return false;
     }()), 30000);
     c->pause();

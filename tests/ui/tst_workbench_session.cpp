@@ -64,7 +64,7 @@ StepMetrics stepRow(int64_t step, int64_t allocMiB, int prefill, int decode, dou
   return m;
 }
 
-RequestInfo request(int64_t id, const char* state, int prompt, int generated) {
+RequestInfo request(int64_t id, RequestState state, int prompt, int generated) {
   RequestInfo r;
   r.id = id;
   r.state = state;
@@ -256,7 +256,7 @@ class TstWorkbenchSession : public QObject {
     }
     map->sequences = {{7, 31, {0, 1}}, {9, 29, {2, 3}}};
     a.block_map = map;
-    a.requests = {request(7, "running", 24, 2), request(9, "waiting", 8, 0)};
+    a.requests = {request(7, RequestState::Running, 24, 2), request(9, RequestState::Waiting, 8, 0)};
     a.total_steps = 3;
     a.has_unfinished = true;
     fake->push(a);
@@ -289,8 +289,8 @@ class TstWorkbenchSession : public QObject {
     QCOMPARE(model->rowCount(), 2);
     QCOMPARE(model->data(model->index(0, RequestsModel::Id), Qt::DisplayRole).toLongLong(), 7LL);
     QCOMPARE(model->data(model->index(1, RequestsModel::Id), Qt::DisplayRole).toLongLong(), 9LL);
-    QCOMPARE(model->data(model->index(0, RequestsModel::State), Qt::DisplayRole).toString(), RequestsModel::stateText("running"));
-    QCOMPARE(model->data(model->index(1, RequestsModel::State), Qt::DisplayRole).toString(), RequestsModel::stateText("waiting"));
+    QCOMPARE(model->data(model->index(0, RequestsModel::State), Qt::DisplayRole).toString(), RequestsModel::stateText(RequestState::Running));
+    QCOMPARE(model->data(model->index(1, RequestsModel::State), Qt::DisplayRole).toString(), RequestsModel::stateText(RequestState::Waiting));
     QCOMPARE(model->data(model->index(0, RequestsModel::Prompt), Qt::DisplayRole).toInt(), 24);
     // The session follows the source's state, not the (idle) live engine's.
     QCOMPARE(session.totalSteps(), int64_t(3));
@@ -301,12 +301,12 @@ class TstWorkbenchSession : public QObject {
     EngineSnapshot b;
     b.new_steps = {stepRow(3, 4, 0, 2, 0.5)};
     b.block_map = map;
-    b.requests = {request(7, "finished", 24, 5), request(9, "running", 8, 1)};
+    b.requests = {request(7, RequestState::Finished, 24, 5), request(9, RequestState::Running, 8, 1)};
     b.total_steps = 4;
     fake->push(b);
     QCOMPARE(charts.steps().size(), size_t(4));
     QCOMPARE(kv->history(0).last(), QPointF(3, 4));
-    QCOMPARE(model->data(model->index(0, RequestsModel::State), Qt::DisplayRole).toString(), RequestsModel::stateText("finished"));
+    QCOMPARE(model->data(model->index(0, RequestsModel::State), Qt::DisplayRole).toString(), RequestsModel::stateText(RequestState::Finished));
     QCOMPARE(model->data(model->index(0, RequestsModel::Generated), Qt::DisplayRole).toInt(), 5);
 
     // Back to the live engine (nothing run there): the views drop the fake history.
@@ -337,7 +337,7 @@ class TstWorkbenchSession : public QObject {
     map->blocks.resize(3);
     for (int i = 0; i < 3; ++i) map->blocks[size_t(i)].id = i;
     a.block_map = map;
-    a.requests = {request(4, "running", 16, 1)};
+    a.requests = {request(4, RequestState::Running, 16, 1)};
     a.total_steps = 2;
     fake->push(a);
     QCOMPARE(w.charts()->steps(), a.new_steps);

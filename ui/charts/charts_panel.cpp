@@ -167,7 +167,7 @@ void ChartsPanel::addSnapshot(const EngineSnapshot& s) {
     if (specDrafted_ > 0) specRate_->appendPoint(0, {x, double(specAccepted_) / double(specDrafted_)});
   }
   for (const auto& r : s.requests) {
-    if (r.state != "finished" || !latencySeen_.insert(r.id).second) continue;
+    if (r.state != RequestState::Finished || !latencySeen_.insert(r.id).second) continue;
     const double x = double(++latencyCount_);
     if (r.ttft_ms >= 0) latency_->appendPoint(0, {x, r.ttft_ms});
     if (r.tpot_ms >= 0) latency_->appendPoint(1, {x, r.tpot_ms});
@@ -177,7 +177,7 @@ void ChartsPanel::addSnapshot(const EngineSnapshot& s) {
     // still shown need remembering.
     std::unordered_set<int64_t> shown;
     for (const auto& r : s.requests)
-      if (r.state == "finished" && latencySeen_.count(r.id)) shown.insert(r.id);
+      if (r.state == RequestState::Finished && latencySeen_.count(r.id)) shown.insert(r.id);
     latencySeen_ = std::move(shown);
   }
   scheduleFrame();

@@ -4,14 +4,17 @@
 
 namespace inferscope::ui {
 
-QString EngineTexts::state(const std::string& s) {
-  if (s == "waiting") return tr("waiting");
-  if (s == "running") return tr("running");
-  if (s == "preempted") return tr("preempted");
-  if (s == "finished") return tr("finished");
-  if (s == "failed") return tr("failed");
-  if (s == "cancelled") return tr("cancelled");
-  return QString::fromStdString(s);
+QString EngineTexts::state(RequestState s) {
+  switch (s) {
+    case RequestState::Unknown: return {};
+    case RequestState::Waiting: return tr("waiting");
+    case RequestState::Running: return tr("running");
+    case RequestState::Preempted: return tr("preempted");
+    case RequestState::Finished: return tr("finished");
+    case RequestState::Failed: return tr("failed");
+    case RequestState::Cancelled: return tr("cancelled");
+  }
+  return {};
 }
 
 QString EngineTexts::stopReason(const std::string& r) {

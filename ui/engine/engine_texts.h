@@ -5,6 +5,8 @@
 #include <QString>
 #include <string>
 
+#include "engine/llm_engine.h"
+
 namespace inferscope::ui {
 
 class EngineTexts {
@@ -12,8 +14,8 @@ class EngineTexts {
   Q_DECLARE_TR_FUNCTIONS(inferscope::ui::EngineTexts)
 
  public:
-  // waiting | running | preempted | finished | failed | cancelled
-  static QString state(const std::string& state);
+  // The state as the Requests table and the playground show it (empty for Unknown).
+  static QString state(RequestState state);
   // eos | length | stop | kv_full | cancelled | failed
   static QString stopReason(const std::string& reason);
   static QString error(const std::string& message);

@@ -79,7 +79,7 @@ PackedState::PackedState(const EngineSnapshot& s)
       w.uvar(ids.size());
       for (int32_t t : ids) w.svar(t);
     }
-    if (!record::request_ended(q.state)) {
+    if (!request_ended(q.state)) {
       w.uvar(q.texts.size());
       for (const std::string& t : q.texts) w.str(t);
     }

@@ -76,7 +76,7 @@ int RequestsModel::rowOf(int64_t id) const {
   return -1;
 }
 
-QString RequestsModel::stateText(const std::string& s) { return EngineTexts::state(s); }
+QString RequestsModel::stateText(RequestState s) { return EngineTexts::state(s); }
 
 QVariant RequestsModel::data(const QModelIndex& index, int role) const {
   const RequestInfo* r = at(index.row());
@@ -86,7 +86,7 @@ QVariant RequestsModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
       case Id: return qlonglong(r->id);
       case State:
-        return r->state == "finished" && !r->finish_reason.empty()
+        return r->state == RequestState::Finished && !r->finish_reason.empty()
                    ? tr("%1 (%2)").arg(stateText(r->state), EngineTexts::stopReason(r->finish_reason))
                    : stateText(r->state);
       case Prompt: return r->n_prefix_hit > 0 ? QStringLiteral("%1 (%2 cached)").arg(r->n_prompt).arg(r->n_prefix_hit) : QString::number(r->n_prompt);
@@ -100,8 +100,8 @@ QVariant RequestsModel::data(const QModelIndex& index, int role) const {
     if (!r->error.empty()) return EngineTexts::error(r->error);
     if (!r->finish_reason.empty()) return EngineTexts::stopReason(r->finish_reason);
   } else if (role == Qt::ForegroundRole && index.column() == State) {
-    if (r->state == "failed") return QBrush(QColor(0xc6, 0x28, 0x28));
-    if (r->state == "preempted" || r->finish_reason == "kv_full") return QBrush(QColor(0xef, 0x6c, 0x00));
+    if (r->state == RequestState::Failed) return QBrush(QColor(0xc6, 0x28, 0x28));
+    if (r->state == RequestState::Preempted || r->finish_reason == "kv_full") return QBrush(QColor(0xef, 0x6c, 0x00));
   } else if (role == Qt::TextAlignmentRole && index.column() != State) {
     return int(Qt::AlignRight | Qt::AlignVCenter);
   }

@@ -23,7 +23,7 @@ class RequestsModel : public QAbstractTableModel {
   int columnCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : ColumnCount; }
   QVariant data(const QModelIndex& index, int role) const override;
   QVariant headerData(int section, Qt::Orientation o, int role) const override;
-  static QString stateText(const std::string& state);
+  static QString stateText(RequestState state);
 
  private:
   std::vector<RequestInfo> rows_;

@@ -86,7 +86,8 @@ void RequestsPanel::showSelected() {
     for (size_t i = 0; i < r->texts.size(); ++i)
       t += QStringLiteral("\n\n[%1] ").arg(i) + QString::fromStdString(r->texts[i]);
     if (text_->toPlainText() != t) text_->setPlainText(t);
-    cancel_->setEnabled(r->state == "waiting" || r->state == "running" || r->state == "preempted");
+    cancel_->setEnabled(r->state == RequestState::Waiting || r->state == RequestState::Running ||
+                        r->state == RequestState::Preempted);
   } else {
     text_->clear();
     cancel_->setEnabled(false);

@@ -120,9 +120,9 @@ void LiveEngineSource::addMarkers(const EngineSnapshot& s, int64_t firstIndex) {
   const int64_t at = index - 1;
   for (const RequestInfo& r : s.requests) {
     Seen& before = seen_[r.id];
-    if (r.state == "running" && before.state != "running") add(at, record::MarkerKind::Admitted, r.id, {});
+    if (r.state == RequestState::Running && before.state != RequestState::Running) add(at, record::MarkerKind::Admitted, r.id, {});
     if (r.preemptions > before.preemptions) add(at, record::MarkerKind::Preempted, r.id, {});
-    if (record::request_ended(r.state) && before.state != r.state) add(at, record::MarkerKind::Finished, r.id, r.finish_reason);
+    if (request_ended(r.state) && before.state != r.state) add(at, record::MarkerKind::Finished, r.id, r.finish_reason);
     before = {r.state, r.preemptions};
   }
   if (seen_.size() > kMaxSeen) {
@@ -132,7 +132,7 @@ void LiveEngineSource::addMarkers(const EngineSnapshot& s, int64_t firstIndex) {
     for (const RequestInfo& r : s.requests) shown.insert(r.id);
     for (int pass = 0; pass < 2 && seen_.size() > kMaxSeen; ++pass)
       for (auto it = seen_.begin(); it != seen_.end();) {
-        if (!shown.count(it->first) && (record::request_ended(it->second.state) || pass == 1)) it = seen_.erase(it);
+        if (!shown.count(it->first) && (request_ended(it->second.state) || pass == 1)) it = seen_.erase(it);
         else ++it;
       }
   }

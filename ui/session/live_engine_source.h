@@ -69,7 +69,7 @@ class LiveEngineSource : public SnapshotSource {
   void addMarkers(const EngineSnapshot& s, int64_t firstIndex);
   std::vector<record::Marker> markers_;
   struct Seen {
-    std::string state;
+    RequestState state = RequestState::Unknown;
     int preemptions = 0;
   };
   std::unordered_map<int64_t, Seen> seen_;  // request id -> as a snapshot last showed it; at most kMaxSeen

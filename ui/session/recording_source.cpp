@@ -15,11 +15,11 @@ RequestTotals totalsOf(const std::vector<RequestInfo>& requests) {
   RequestTotals t;
   t.submitted = int64_t(requests.size());
   for (const RequestInfo& r : requests) {
-    if (r.state == "waiting" || r.state == "preempted") ++t.waiting;
-    else if (r.state == "running") ++t.running;
-    else if (r.state == "finished") ++t.finished;
-    else if (r.state == "failed") ++t.failed;
-    else if (r.state == "cancelled") ++t.cancelled;
+    if (r.state == RequestState::Waiting || r.state == RequestState::Preempted) ++t.waiting;
+    else if (r.state == RequestState::Running) ++t.running;
+    else if (r.state == RequestState::Finished) ++t.finished;
+    else if (r.state == RequestState::Failed) ++t.failed;
+    else if (r.state == RequestState::Cancelled) ++t.cancelled;
     t.prompt_tokens += r.n_prompt;
     t.generated_tokens += r.n_generated;
   }
