@@ -688,10 +688,13 @@ bool MainWindow::runHasEnded() const {
 void MainWindow::updateRunAction() {
   if (!runAct_) return;
   const bool ended = runHasEnded(), running = session_->isRunning() && !ended;
-  runAct_->setText(ended ? tr("Run again") : running ? tr("Pause") : tr("Run"));
-  runAct_->setIcon(QIcon(running ? QStringLiteral(":/icons/pause.svg") : QStringLiteral(":/icons/run.svg")));
   runAct_->setToolTip(ended ? tr("Every request has ended: queue the workload again and run it (Space).")
                             : tr("Run or pause the engine (Space)."));
+  // Called on every snapshot: the icon only when the state (and so the text) changes.
+  const QString text = ended ? tr("Run again") : running ? tr("Pause") : tr("Run");
+  if (runAct_->text() == text) return;
+  runAct_->setText(text);
+  runAct_->setIcon(QIcon(running ? QStringLiteral(":/icons/pause.svg") : QStringLiteral(":/icons/run.svg")));
 }
 
 QString MainWindow::runStateText() const {

@@ -141,10 +141,10 @@ class MainWindow : public QMainWindow {
   void rebuildScenarioMenu();
   void attachChartMenus();
   void updateStatus();
-  // The engine's state for the status bar: paused (work queued) or stopped, running, or idle once every
-  // request ended.
   bool runHasEnded() const;  // live, running, a workload loaded, and every request of it has ended
   void updateRunAction();
+  // The engine's state for the status bar: paused (work queued) or stopped, running, or idle once every
+  // request ended.
   QString runStateText() const;
   std::unique_ptr<QSettings> openSettings() const;
   // Window layout (main_window_layout.cpp).

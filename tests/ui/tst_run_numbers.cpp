@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include <memory>
+
 #include "tests/common/cli_run.h"
 #include "tests/common/test_support.h"
 #include "tests/common/tiny_model.h"
@@ -55,6 +57,22 @@ class TstRunNumbers : public QObject {
   Q_OBJECT
   QTemporaryDir tmp_;
   QString tinyPath_;
+
+  // A shown, non-interactive window on its own settings file with the tiny model loaded on one thread and
+  // a 1 MiB KV budget; null if the model did not load.
+  std::unique_ptr<MainWindow> openTinyWindow(const QString& settingsFile) {
+    auto w = std::make_unique<MainWindow>(settingsFile);
+    w->setInteractive(false);
+    w->show();
+    EngineConfig cfg;
+    cfg.threads = 1;
+    cfg.kv_budget_bytes = size_t(1) << 20;
+    w->controller()->applyConfig(cfg);
+    QSignalSpy loaded(w->controller(), &EngineController::loadFinished);
+    w->openModel(tinyPath_);
+    if (!loaded.wait(30000)) return nullptr;
+    return w;
+  }
 
   // The tiny model's K/V per token: 2 (K, V) x 2 layers x 2 KV heads x 16 dims x 2 bytes (f16) = 256 B.
   static constexpr double kBlockMib = 16 * 256 / 1048576.0;  // one block of 16 tokens
@@ -120,17 +138,10 @@ class TstRunNumbers : public QObject {
   // ended (idle), rather than "running" with nothing left to run.
   void statusBarSaysIdleWhenEveryRequestEnded() {
     QTemporaryDir settings;
-    MainWindow w(settings.filePath(QStringLiteral("status.ini")));
-    w.setInteractive(false);
-    w.show();
+    const auto window = openTinyWindow(settings.filePath(QStringLiteral("status.ini")));
+    QVERIFY(window);
+    MainWindow& w = *window;
     EngineController* c = w.controller();
-    EngineConfig cfg;
-    cfg.threads = 1;
-    cfg.kv_budget_bytes = size_t(1) << 20;
-    c->applyConfig(cfg);
-    QSignalSpy loaded(c, &EngineController::loadFinished);
-    w.openModel(tinyPath_);
-    QVERIFY(loaded.wait(30000));
     c->startLoad(fourRequests());
     QTRY_VERIFY_WITH_TIMEOUT(allWaiting(*c, 4), 10000);
     QTRY_VERIFY_WITH_TIMEOUT(statusText(w).startsWith(QStringLiteral("paused")), 5000);
@@ -147,17 +158,10 @@ class TstRunNumbers : public QObject {
   void presentationStripCountsTheWholeQueue() {
     constexpr int kRequests = 100;
     QTemporaryDir settings;
-    MainWindow w(settings.filePath(QStringLiteral("strip.ini")));
-    w.setInteractive(false);
-    w.show();
+    const auto window = openTinyWindow(settings.filePath(QStringLiteral("strip.ini")));
+    QVERIFY(window);
+    MainWindow& w = *window;
     EngineController* c = w.controller();
-    EngineConfig cfg;
-    cfg.threads = 1;
-    cfg.kv_budget_bytes = size_t(1) << 20;
-    c->applyConfig(cfg);
-    QSignalSpy loaded(c, &EngineController::loadFinished);
-    w.openModel(tinyPath_);
-    QVERIFY(loaded.wait(30000));
     WorkloadSpec spec = fourRequests();
     spec.requests = kRequests;
     c->startLoad(spec);

@@ -240,7 +240,7 @@ void ComparePanel::fillCharts() {
       throughput_->appendPoint(tps, {engineS, m.tokens_per_s});
     }
   }
-  retranslateUi();  // the utilization chart's title names the window
+  retitleUtilization();  // the title names the window
   util_->refresh();
   throughput_->refresh();
 }
@@ -523,10 +523,14 @@ void ComparePanel::changeEvent(QEvent* e) {
   QWidget::changeEvent(e);
 }
 
-void ComparePanel::retranslateUi() {
+void ComparePanel::retitleUtilization() {
   util_->setTitles(utilWindow_ > 1 ? tr("Utilization (mean of %n steps)", nullptr, utilWindow_)
                                    : tr("Per-step utilization by variant"),
                    tr("Engine step"), tr("Fraction"));
+}
+
+void ComparePanel::retranslateUi() {
+  retitleUtilization();
   details_->setTabText(0, tr("Over the run"));
   details_->setTabText(1, tr("All numbers"));
   throughput_->setTitles(tr("Throughput by variant"), tr("Engine time (s)"), tr("Tokens/s"));

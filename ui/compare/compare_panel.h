@@ -56,6 +56,7 @@ class ComparePanel : public QWidget {
   void changeEvent(QEvent* e) override;
 
  private:
+  void retitleUtilization();  // the utilization chart's titles, naming utilWindow_ when it averages
   void retranslateUi();
   void fillCharts();
   void fillSummary();  // the table and the finding (retranslateUi calls it: headers are translated)
