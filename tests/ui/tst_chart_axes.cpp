@@ -299,6 +299,25 @@ class TestChartAxes : public QObject {
     }
   }
 
+  // A plot too small for its labels (a Compare chart at 1280x720 beside the docks) keeps its top tick at
+  // the first nice step above the data, not at whatever a step grown 64 times reaches.
+  void tinyPlotKeepsTheTopTickNearTheData() {
+    MetricsChart m(QStringLiteral("tiny"), QStringLiteral("engine_s"));
+    m.setWindowSize(0);
+    const int s = m.addSeries(QStringLiteral("tps"), Qt::blue);
+    for (int i = 0; i < 20; ++i) m.appendPoint(s, {i * 0.05, 100.0 + 35.0 * i});
+    for (const QSize size : {QSize(280, 60), QSize(280, 40), QSize(200, 90)}) {
+      m.setMinimumSize(0, 0);
+      m.resize(size);
+      m.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&m));
+      m.refresh();
+      m.fitNow();
+      const NiceTicks t = m.fitter()->ticks(m.axisY());
+      QVERIFY2(t.hi >= 765 && t.hi <= 10000, qPrintable(QStringLiteral("%1x%2: top tick %3").arg(size.width()).arg(size.height()).arg(t.hi)));
+    }
+  }
+
   void panelAtTheWindowsSize() {
     // The Charts tab as a 1280x720 window lays it out (about 740x510 for seven charts, ~125 px each),
     // before any run and after one.

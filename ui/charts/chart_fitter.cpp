@@ -307,7 +307,9 @@ void ChartFitter::fitValueAxis(QValueAxis* axis, ValueAxisSpec& s) {
                                     perStep >= std::min<qreal>(50, len / 5))
                                  : (h + 2 * kLabelPadding <= axisH / n && h * 1.15 <= perStep &&
                                     perStep >= std::min<qreal>(36, len / 3));
-    if (fits || vals.size() <= 1) break;
+    // On a plot too small for any labels, stop once one step spans the data (0 and one tick above it):
+    // growing the step further only pushes the top tick to absurd values ("49999999999").
+    if (fits || vals.size() <= 1 || (vals.size() <= 2 && step >= hi - lo)) break;
     const double next = count ? std::max(1.0, nextNiceStep(step)) : nextNiceStep(step);
     // Without round ends a coarser step may leave fewer than two ticks in the window: keep this one.
     if (!s.roundEnds && ticksWithStep(lo, hi, next, false).values().size() < 2) break;
