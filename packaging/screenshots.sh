@@ -12,7 +12,7 @@ shot "$out/presentation_1920x1080.png" --size 1920x1080 --presentation --scenari
 shot "$out/block_map.png" --scenario resources/scenarios/prefix_caching.json --steps 12 --tab 1
 shot "$out/lessons.png" --steps 0 --lesson qkv-lookup
 for sc in continuous_vs_static prefix_caching block_size_fragmentation speculative_decoding kv_dtype_capacity \
-          pipeline_parallelism attention_naive_vs_tiled no_kv_cache; do
+          pipeline_parallelism attention_naive_vs_tiled no_kv_cache weight_quantization_int4 weight_quantization_gptq_int4; do
   shot "$out/compare/${sc}_1280x720.png" --size 1280x720 --scenario "resources/scenarios/$sc.json" --steps 40 --tab compare
   shot "$out/compare/${sc}_presentation.png" --size 1920x1080 --presentation --scenario "resources/scenarios/$sc.json" --steps 40 --tab compare
 done

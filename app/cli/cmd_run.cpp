@@ -11,6 +11,7 @@
 #include "engine/metrics/metrics_writers.h"
 #include "engine/workload/run_summary.h"
 #include "engine/workload/scenario.h"
+#include "engine/workload/variant_run.h"
 
 namespace inferscope::cli {
 
@@ -61,24 +62,15 @@ nlohmann::json parallel_summary(const LLMEngine& engine) {
   return j;
 }
 
-struct Variant {
-  std::string name;
-  EngineConfig config;
-};
-
-// The scenario's own settings first, named after the values its variants change, then each variant.
-std::vector<Variant> run_variants(const Scenario& sc, const EngineConfig& base, bool with_compare) {
-  std::vector<Variant> out;
-  out.push_back({with_compare ? scenario_base_name(sc, base) : std::string("base"), base});
-  if (!with_compare) return out;
-  for (const auto& v : sc.compare) {
-    try {
-      out.push_back({v.name, engine_config_from_json(v.engine, base)});
-    } catch (const std::invalid_argument& e) {
-      throw UsageError("scenario variant " + v.name + ": " + e.what());
-    }
-  }
-  return out;
+// The variants' weights and their quality against the stored weights (when the variants' weights differ).
+void print_weight_rows(const std::vector<nlohmann::json>& docs) {
+  std::printf("\n%-28s %-34s %12s %12s %10s %8s %10s\n", "variant", "weights", "held_MiB", "encoded_MiB", "kl_stored",
+              "top1", "perplexity");
+  for (const nlohmann::json& j : docs)
+    std::printf("%-28s %-34s %12.1f %12.1f %10.4f %8.3f %10.2f\n", j.value("variant", "base").c_str(),
+                j["weights"].get<std::string>().c_str(), j["model_bytes"].get<double>() / 1048576.0,
+                j["weight_bytes_encoded"].get<double>() / 1048576.0, j["kl_vs_stored"].get<double>(),
+                j["top1_vs_stored"].get<double>(), j["perplexity"].get<double>());
 }
 
 void print_rows(const std::vector<std::pair<std::string, RunSummary>>& rows) {
@@ -134,28 +126,46 @@ int run_run(const RunOptions& o) {
   ModelOptions model = o.model;
   apply_scenario_weights(model, sc.weights, sc.outlier);
   auto m = load_model_or_throw(model);
-  const std::vector<Variant> variants = run_variants(sc, cfg, !o.no_compare);
+  std::vector<VariantSpec> variants;
+  try {
+    variants = scenario_variants(sc, cfg, !o.no_compare);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  // --weights / --outlier replace the scenario's weights, for the variants that do not name their own.
+  const quant::WeightMode base_weights = weight_mode_of(model);
+  variants.front().weights = base_weights;
+  for (size_t i = 1; i < variants.size(); ++i)
+    if (sc.compare[i - 1].weights.empty()) variants[i].weights = base_weights;
+  bool weights_vary = false;
+  for (const VariantSpec& v : variants) weights_vary |= v.weights.label() != base_weights.label();
+  kernels::ThreadPool requant_pool(cfg.threads);
+  const quant::RequantizeOptions requant = requantize_options_of(model, &requant_pool);
+  std::shared_ptr<const LoadedModel> stored;
+  if (weights_vary) stored = variant_model(m, quant::WeightMode{}, requant);
   std::vector<std::pair<std::string, RunSummary>> rows;
   std::vector<nlohmann::json> docs;
   std::vector<kernels::ThreadPoolStats> pools;  // per variant, its engine's compute pool at the end
   int rc = 0;
-  for (const Variant& v : variants) {
+  for (const VariantSpec& v : variants) {
+    const std::shared_ptr<const LoadedModel> vm =
+        stored && v.weights.label() == stored->card.weight_mode_label ? stored : variant_model(m, v.weights, requant);
     // Each variant on a fresh engine with the same workload; only the first writes --outputs / --metrics-out.
     // The first variant is the one --record keeps (like --outputs and --metrics-out); the recorder
     // starts before the engine so that the engine's first log lines are in the file.
     std::unique_ptr<RunRecorder> recorder;
     if (&v == &variants.front() && !o.record.path.empty())
       recorder = std::make_unique<RunRecorder>(o.record, "inferscope-cli run", v.config, workload_to_json(spec),
-                                               o.scenario.empty() ? nlohmann::json() : scenario_to_json(sc), m->card);
+                                               o.scenario.empty() ? nlohmann::json() : scenario_to_json(sc), vm->card);
     std::unique_ptr<LLMEngine> engine_ptr;
     try {
-      engine_ptr = std::make_unique<LLMEngine>(m, v.config);
+      engine_ptr = std::make_unique<LLMEngine>(vm, v.config);
     } catch (const std::invalid_argument& e) {
       if (!v.config.parallel.enabled()) throw;
       throw UsageError(e.what());  // a split this model cannot take (e.g. KV heads not divisible)
     }
     LLMEngine& engine = *engine_ptr;
-    WorkloadDriver driver(engine, make_workload(spec, *m));
+    WorkloadDriver driver(engine, make_workload(spec, *vm));
     const auto t0 = Clock::now();
     if (recorder) driver.run_to_completion([&](const StepResult& r) { recorder->step(engine, r); });
     else driver.run_to_completion();
@@ -173,8 +183,16 @@ int run_run(const RunOptions& o) {
     j["workload"] = workload_to_json(spec);
     if (!sc.name.empty()) j["scenario"] = sc.name;
     if (variants.size() > 1) j["variant"] = v.name;
-    j["weights"] = m->card.weight_mode_label;
-    j["model_bytes"] = m->card.weight_bytes;
+    j["weights"] = vm->card.weight_mode_label;
+    j["model_bytes"] = vm->card.weight_bytes;
+    j["weight_bytes_encoded"] = vm->card.weight_bytes_encoded;
+    if (weights_vary) {
+      VariantResult q;
+      measure_weight_quality(q, *stored, *vm, 256, cfg.threads);
+      j["kl_vs_stored"] = q.kl_vs_stored;
+      j["top1_vs_stored"] = q.top1_vs_stored;
+      j["perplexity"] = q.perplexity;
+    }
     if (v.config.parallel.enabled()) j["parallel"] = parallel_summary(engine);
     pools.push_back(engine.thread_pool().stats());
     if (v.config.backend != BackendKind::Cuda) j["pool"] = pool_stats_json(pools.back());
@@ -210,6 +228,7 @@ int run_run(const RunOptions& o) {
     }
   } else {
     print_rows(rows);
+    if (weights_vary) print_weight_rows(docs);
     for (size_t i = 0; i < rows.size(); ++i)
       if (docs[i].contains("pool")) std::printf("%s: %s\n", rows[i].first.c_str(), pool_stats_line(pools[i]).c_str());
   }

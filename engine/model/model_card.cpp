@@ -100,6 +100,7 @@ ModelCard make_model_card(const gguf::GgufFile& f, const ModelConfig& c, bool ti
     card.bytes_by_type[type] += t.n_bytes;
     card.tensors_by_type[type] += 1;
   }
+  card.weight_bytes_encoded = card.weight_bytes;
   read_notice(card);
   return card;
 }

@@ -34,6 +34,11 @@ struct ModelCard {
   std::string weight_mode = "stored";
   std::string weight_mode_label = "stored";  // with "(simulated)" and the outlier where they apply
   bool weights_simulated = false;             // the numbers of a lower precision, run as F32
+  // The bytes the weights take in the mode's own format: == weight_bytes, except for a simulated mode,
+  // whose re-encoded tensors count as B-bit codes plus one fp16 scale per scale group (and a zero point
+  // per group where the mode has one: fp16 for sim:...:asym, B bits for rtn:/gptq:/awq:), as a file of
+  // that format would hold them. AWQ's per-column input scales count as folded into the layer before.
+  uint64_t weight_bytes_encoded = 0;
   int n_layers = 0, n_heads = 0, n_kv_heads = 0, head_dim = 0, n_embd = 0, n_ff = 0, n_vocab = 0, context_length = 0;
   float rope_freq_base = 0, rms_eps = 0;
   bool tied_output = false;

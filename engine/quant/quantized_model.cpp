@@ -12,6 +12,18 @@ namespace inferscope::quant {
 
 namespace {
 
+// What a re-encoded tensor of n_out rows of n_in takes in a simulated mode's own format (ModelCard's
+// weight_bytes_encoded): B-bit codes, an fp16 scale per scale group, and the mode's zero points.
+uint64_t encoded_bytes(const WeightMode& mode, int64_t n_in, int64_t n_out) {
+  const int64_t groups_per_row = mode.group == kPerTensor ? 0 : mode.group == kPerChannel ? 1 : (n_in + mode.group - 1) / mode.group;
+  const int64_t groups = mode.group == kPerTensor ? 1 : groups_per_row * n_out;
+  const int64_t code_bits = int64_t(mode.bits) * n_in * n_out;
+  int64_t group_bits = 16;  // the fp16 scale
+  if (mode.calibrated()) group_bits += mode.bits;  // an integer zero point of B bits (group_quant.h)
+  else if (mode.asym) group_bits += 16;            // an fp16 offset
+  return uint64_t((code_bits + groups * group_bits + 7) / 8);
+}
+
 // Fills the card's mode fields and re-encoded tensors; weight_bytes is summed again from the tensors.
 void update_card(ModelCard& card, const WeightMode& mode, const std::vector<TensorError>& errors) {
   card.weight_mode = mode.name();
@@ -20,9 +32,11 @@ void update_card(ModelCard& card, const WeightMode& mode, const std::vector<Tens
   std::map<std::string, const TensorError*> by_name;
   for (const TensorError& e : errors) by_name[e.name] = &e;
   card.weight_bytes = 0;
+  card.weight_bytes_encoded = 0;
   card.bytes_by_type.clear();
   card.tensors_by_type.clear();
   for (TensorSummary& t : card.tensors) {
+    bool encoded_here = false;
     if (const auto it = by_name.find(t.name); it != by_name.end()) {
       const TensorError& e = *it->second;
       t.stored_type = kernels::type_name(e.from);
@@ -30,7 +44,12 @@ void update_card(ModelCard& card, const WeightMode& mode, const std::vector<Tens
       t.n_bytes = e.bytes;
       t.error_mean_abs = e.mean_abs;
       t.error_max_abs = e.max_abs;
+      if (mode.simulated() && t.shape.size() == 2) {
+        card.weight_bytes_encoded += encoded_bytes(mode, int64_t(t.shape[0]), int64_t(t.shape[1]));
+        encoded_here = true;
+      }
     }
+    if (!encoded_here) card.weight_bytes_encoded += t.n_bytes;
     card.weight_bytes += t.n_bytes;
     card.bytes_by_type[t.type] += t.n_bytes;
     card.tensors_by_type[t.type] += 1;

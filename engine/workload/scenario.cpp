@@ -208,9 +208,19 @@ Scenario parse_scenario(const json& j) {
   if (j.contains("compare")) {
     if (!j["compare"].is_array()) throw std::invalid_argument("compare must be an array");
     for (const auto& v : j["compare"]) {
-      check_keys(v, {"name", "engine"}, "compare entry");
-      ScenarioVariant var{v.value("name", ""), v.value("engine", json::object())};
+      check_keys(v, {"name", "engine", "weights"}, "compare entry");
+      ScenarioVariant var{v.value("name", ""), v.value("engine", json::object()), {}};
       engine_config_from_json(var.engine, engine_config_from_json(s.engine));
+      if (v.contains("weights")) {
+        if (!v["weights"].is_string())
+          throw std::invalid_argument("compare entry " + var.name + ": weights must be a weight mode name such as \"q8_0\"");
+        var.weights = v["weights"].get<std::string>();
+        try {
+          quant::parse_weight_mode(var.weights);
+        } catch (const std::invalid_argument& e) {
+          throw std::invalid_argument("compare entry " + var.name + ": " + e.what());
+        }
+      }
       s.compare.push_back(var);
     }
   }
@@ -234,7 +244,11 @@ json scenario_to_json(const Scenario& s) {
   if (!s.base_name.empty()) j["base_name"] = s.base_name;
   if (!s.compare.empty()) {
     j["compare"] = json::array();
-    for (const auto& v : s.compare) j["compare"].push_back({{"name", v.name}, {"engine", v.engine}});
+    for (const auto& v : s.compare) {
+      json e = {{"name", v.name}, {"engine", v.engine}};
+      if (!v.weights.empty()) e["weights"] = v.weights;
+      j["compare"].push_back(std::move(e));
+    }
   }
   return j;
 }
@@ -242,9 +256,12 @@ json scenario_to_json(const Scenario& s) {
 std::string scenario_base_name(const Scenario& s, const EngineConfig& base) {
   if (!s.base_name.empty()) return s.base_name;
   std::set<std::string> changed;
-  for (const auto& v : s.compare)
+  for (const auto& v : s.compare) {
     for (const auto& [k, _] : v.engine.items()) changed.insert(k);
-  const json b = engine_config_to_json(base);
+    if (!v.weights.empty()) changed.insert("weights");
+  }
+  json b = engine_config_to_json(base);
+  b["weights"] = scenario_weight_mode(s).name();
   std::string label;
   for (const auto& k : changed) {
     if (!b.contains(k)) continue;

@@ -11,7 +11,8 @@
 //   "workload": {"requests": 16, "arrival": "all-at-once" | "poisson:4", "prompt_len": [32, 128],
 //                "gen_len": [32, 128], "shared_prefix": 0, "seed": 0, "n": 1, "temp": 0, "top_k": 0,
 //                "top_p": 1, "prompts_file": "..."},
-//   "compare":  [{"name": "static", "engine": {"batching": "static"}}]   (optional: variants run side by side)
+//   "compare":  [{"name": "static", "engine": {"batching": "static"}},   (optional: variants run side by side;
+//                {"name": "as stored", "weights": "stored"}]            a variant may name its own weights)
 //   "base_name": "continuous" (optional: the name of the scenario's own settings among the variants)
 //   "weights":  "q8_0"   (optional: a weight mode, engine/quant/weight_mode.h; default "stored")
 //   "outlier":  10.0     (optional: inject one weight of this value per tensor before quantizing)
@@ -36,6 +37,7 @@ namespace inferscope {
 struct ScenarioVariant {
   std::string name;
   nlohmann::json engine;  // overrides on top of the scenario's engine settings
+  std::string weights;    // a weight mode name; empty: the scenario's weights (its outlier applies to both)
 };
 
 struct Scenario {
@@ -57,7 +59,8 @@ Scenario parse_scenario(const nlohmann::json& j);
 Scenario load_scenario(const std::string& path);
 nlohmann::json scenario_to_json(const Scenario& s);
 // The name of the scenario's own settings (base) beside its variants: "base_name" when given, else the
-// values the variants change as base has them ("batching: continuous, block_size: 8"), else "base".
+// values the variants change as base has them ("batching: continuous, block_size: 8", "weights: q8_0"),
+// else "base".
 std::string scenario_base_name(const Scenario& s, const EngineConfig& base);
 
 EngineConfig engine_config_from_json(const nlohmann::json& j, EngineConfig base = {});

@@ -569,310 +569,371 @@
 <context>
     <name>inferscope::ui::ComparePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="180" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="184" />
         <source>Comparing %n variant(s) of "%1" ...</source>
         <translation><numerusform>正在比较“%1”的 %n 个变体…</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
         <source>Comparing "%1": run %2 of %3 (%4) on a fresh engine ...</source>
         <translation>正在比较“%1”：在新引擎上进行第 %2／%3 次运行（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="228" />
         <source>%1: slots</source>
         <translation>%1：槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="225" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="229" />
         <source>%1: tokens</source>
         <translation>%1：token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
         <source>Variant</source>
         <translation>变体</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="584" />
         <source>Engine time (s)</source>
         <translation>引擎时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
         <source>Tokens/s overall</source>
         <translation>整体 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="273" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
         <source>TTFT p50 (ms)</source>
         <translation>TTFT p50（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
         <source>TTFT p95 (ms)</source>
         <translation>TTFT p95（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位利用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="370" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="382" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="384" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="396" />
         <source>Preemptions</source>
         <translation>抢占次数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
         <source>Prefix hits (%)</source>
         <translation>前缀命中（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
         <source>KV peak (MiB)</source>
         <translation>KV 峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
         <source>KV waste, mean (MiB)</source>
         <translation>KV 浪费，平均（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
         <source>Contiguous peak (MiB)</source>
         <translation>连续分配峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="273" />
         <source>Drafts accepted (%)</source>
         <translation>草稿接受率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="374" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="273" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="388" />
         <source>Tokens per step</source>
         <translation>每步 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
         <source>KV blocks</source>
         <translation>KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
         <source>Bubble, mean (%)</source>
         <translation>气泡，平均（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
         <source>Between devices (MiB)</source>
         <translation>设备之间（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="288" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <source>Encoded (MiB)</source>
+        <translation>编码后（MiB）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <source>Held in memory (MiB)</source>
+        <translation>内存中（MiB）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <source>KL vs stored</source>
+        <translation>相对存储权重的 KL</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="283" />
+        <source>Top-1 agreement (%)</source>
+        <translation>Top-1 一致率（%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="283" />
+        <source>Perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="296" />
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="352" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="366" />
         <source>Engine time</source>
         <translation>引擎时间</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="353" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="367" />
         <source>Median time to first token</source>
         <translation>首个 token 时间中位数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="354" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="368" />
         <source>KV cache peak</source>
         <translation>KV 缓存峰值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="359" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="373" />
         <source>Mean slot use</source>
         <translation>平均槽位使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="363" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="377" />
         <source>Prompt tokens from the cache</source>
         <translation>来自缓存的提示 token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="368" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="382" />
         <source>KV waste (allocated − stored)</source>
         <translation>KV 浪费（已分配 − 已存储）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="373" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="387" />
         <source>Drafts accepted</source>
         <translation>草稿接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="380" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="394" />
         <source>KV blocks in the same budget</source>
         <translation>同样预算下的 KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="386" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="400" />
         <source>Pipeline bubble (idle device time)</source>
         <translation>流水线气泡（设备空闲时间）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="388" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="402" />
         <source>Bytes between devices</source>
         <translation>设备之间传送的字节</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="393" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="406" />
+        <source>Weights, encoded</source>
+        <translation>权重（编码后）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="407" />
+        <source>KL divergence from the stored weights</source>
+        <translation>与存储权重的 KL 散度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="409" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="413" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="584" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="412" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="433" />
         <source>In each of %n run(s), %1 was faster than %2.</source>
         <translation><numerusform>在 %n 次运行中，%1 每次都比 %2 快。</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="414" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="435" />
         <source>Over %n run(s) the times of %1 and %2 overlap: that difference is within the noise.</source>
         <translation><numerusform>在 %n 次运行中，%1 与 %2 的时间互有重叠：这个差异在噪声范围内。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="430" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="451" />
         <source>Continuous batching finished the same requests in %1 s, static in %2 s (%3x); median TTFT %4 vs %5 ms.</source>
         <translation>连续批处理以 %1 秒完成相同的请求，静态批处理需 %2 秒（%3 倍）；TTFT 中位数 %4 对 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="441" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="462" />
         <source>Prefix caching served %1% of the prompt tokens from the cache: KV peak %2 vs %3 MiB, median TTFT %4 vs %5 ms.</source>
         <translation>前缀缓存从缓存提供了 %1% 的提示 token：KV 峰值 %2 对 %3 MiB，TTFT 中位数 %4 对 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="450" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="471" />
         <source>block %1: %2 MiB</source>
         <translation>块 %1：%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="451" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="472" />
         <source>KV waste (allocated − stored, mean over the run): %1. Bigger blocks leave more unused slots at the end of each sequence.</source>
         <translation>KV 浪费（已分配 − 已存储，整次运行平均）：%1。块越大，每个序列末端留下的空槽位越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="458" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="479" />
         <source>%1: %2% of drafts accepted, %3 s</source>
         <translation>%1：接受 %2% 的草稿，%3 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="460" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="481" />
         <source>%1: %2 s</source>
         <translation>%1：%2 秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="466" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="487" />
         <source>%1: %2 blocks, %n preemption(s)</source>
         <translation><numerusform>%1：%2 个块，%n 次抢占</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="469" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="490" />
         <source>The same KV budget holds: %1.</source>
         <translation>同样的 KV 预算可容纳：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="474" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="495" />
         <source>%1: %2% idle</source>
         <translation>%1：%2% 空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="475" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="496" />
         <source>Pipeline bubble (device time spent waiting): %1. More micro-batches keep more devices busy.</source>
         <translation>流水线气泡（设备等待的时间）：%1。微批次越多，忙碌的设备越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="482" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="515" />
+        <source>Smallest: %1, %2 MiB (%3x the stored weights), KL %4 from them.</source>
+        <translation>最小：%1，%2 MiB（存储权重的 %3 倍），与其 KL %4。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="519" />
+        <source>Smallest: %1, %2 MiB, KL %3 from the stored weights.</source>
+        <translation>最小：%1，%2 MiB，与存储权重的 KL %3。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="522" />
+        <source>Closest to them: %1, KL %2 at %3 MiB.</source>
+        <translation>最接近它们的：%1，KL %2，%3 MiB。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="523" />
+        <source>Simulated modes run on F32 weights: their speed is not the format's.</source>
+        <translation>模拟模式以 F32 权重运行：其速度不代表该格式的速度。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="530" />
         <source>Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).</source>
         <translation>最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="527" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="575" />
         <source>Utilization (mean of %n steps)</source>
         <translation><numerusform>使用率（%n 步的平均）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="528" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="576" />
         <source>Per-step utilization by variant</source>
         <translation>各变体的每步利用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="529" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="577" />
         <source>Engine step</source>
         <translation>引擎步数</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="529" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="577" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="530" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="582" />
         <source>Over the run</source>
         <translation>整次运行</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="531" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="583" />
         <source>All numbers</source>
         <translation>所有数字</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="584" />
         <source>Throughput by variant</source>
         <translation>各变体的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="533" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="585" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="537" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="589" />
         <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
         <translation><numerusform>“%1”比较 %n 个变体：它们会在实时运行结束后各自在自己的引擎上运行，或按“比较”立即运行。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="540" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="592" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>加载一个比较设置的场景（场景菜单），即可并排运行各变体。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="542" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="594" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>“%1”的比较在 %n 个变体后取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="545" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="597" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>“%1”：每个变体都在自己的引擎上把同一份工作负载跑完。</translation>
     </message>
@@ -1286,119 +1347,119 @@
 <context>
     <name>inferscope::ui::EngineTexts</name>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="8" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="10" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="9" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="11" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="10" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="12" />
         <source>preempted</source>
         <translation>被抢占</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="11" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="13" />
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="12" />
-        <location filename="../../ui/engine/engine_texts.cpp" line="23" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="14" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="26" />
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="13" />
-        <location filename="../../ui/engine/engine_texts.cpp" line="22" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="15" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="25" />
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="18" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="21" />
         <source>EOS</source>
         <translation>序列结束</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="19" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="22" />
         <source>max tokens</source>
         <translation>最大 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="20" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="23" />
         <source>stop string</source>
         <translation>停止字符串</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="21" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="24" />
         <source>KV cache full</source>
         <translation>KV 缓存已满</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="38" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="41" />
         <source>The KV cache is full: this request fills all %1 blocks (%2 tokens). Raise the KV budget to generate more.</source>
         <translation>KV 缓存已满：此请求占满全部 %1 个块（%2 个 token）。请提高 KV 预算以生成更多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="41" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="44" />
         <source>The prompt has %1 tokens but the whole KV cache holds %2 (%3 blocks of %4). Raise the KV budget.</source>
         <translation>提示有 %1 个 token，但整个 KV 缓存只能容纳 %2 个（%3 个块，每块 %4 个）。请提高 KV 预算。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="44" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="47" />
         <source>The prompt has %1 tokens; the model's context is %2.</source>
         <translation>提示有 %1 个 token；模型的上下文长度为 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="45" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="48" />
         <source>Prompt token id %1 is outside the vocabulary.</source>
         <translation>提示中的 token id %1 超出词表范围。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="46" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="49" />
         <source>Cannot tokenize the prompt: %1</source>
         <translation>无法将提示切分为 token：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="47" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="50" />
         <source>The prompt is empty.</source>
         <translation>提示为空。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="49" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="52" />
         <source>The shared prefix must be shorter than the shortest prompt.</source>
         <translation>共享前缀必须比最短的提示短。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="51" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="54" />
         <source>Parallel samples (n) must be between 1 and 64.</source>
         <translation>并行采样数（n）必须介于 1 到 64 之间。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="61" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="64" />
         <source>no CUDA device</source>
         <translation>没有 CUDA 设备</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="62" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="65" />
         <source>no CUDA device (the CUDA runtime says: %1)</source>
         <translation>没有 CUDA 设备（CUDA 运行时报告：%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="64" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="67" />
         <source>no CUDA device (its properties could not be read)</source>
         <translation>没有 CUDA 设备（无法读取其属性）</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="66" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="69" />
         <source>the CUDA backend needs compute capability 8.0 or newer; %1 has %2</source>
         <translation>CUDA 后端需要计算能力 8.0 或更新；%1 为 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="68" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="71" />
         <source>this build has no CUDA backend (built without a CUDA toolkit, or with INFERSCOPE_CUDA=OFF)</source>
         <translation>此版本没有 CUDA 后端（构建时没有 CUDA 工具包，或设置了 INFERSCOPE_CUDA=OFF）</translation>
     </message>
@@ -1432,38 +1493,48 @@
         <translation>比较：尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="289" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="284" />
+        <source>%1: weights %2</source>
+        <translation>%1：权重 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="292" />
+        <source>Compare: %1</source>
+        <translation>比较：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="322" />
         <source>Unknown lesson %1</source>
         <translation>未知的课程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="293" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="302" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="326" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="335" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="308" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="341" />
         <source>Lesson failed: %1</source>
         <translation>课程计算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="351" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="384" />
         <source>Engine step failed: %1</source>
         <translation>引擎步骤失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="366" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="399" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>本次运行的录制已达上限（%1 步，%2 MiB）；“文件 &gt; 保存录制文件”会保留之前的步骤。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="371" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="404" />
         <source>Recording stopped: %1</source>
         <translation>录制已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="383" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="416" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未录制任何内容：引擎还没有运行过。</translation>
     </message>
@@ -1854,7 +1925,7 @@
         <location filename="../../ui/main_window.cpp" line="94" />
         <location filename="../../ui/main_window.cpp" line="134" />
         <location filename="../../ui/main_window.cpp" line="299" />
-        <location filename="../../ui/main_window.cpp" line="743" />
+        <location filename="../../ui/main_window.cpp" line="746" />
         <location filename="../../ui/main_window_layout.cpp" line="282" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
@@ -2230,58 +2301,58 @@
     </message>
     <message>
         <location filename="../../ui/main_window.cpp" line="691" />
+        <source>Every request has ended: queue the workload again and run it (Space).</source>
+        <translation>所有请求都已结束：重新排入工作负载并运行（空格键）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="692" />
+        <source>Run or pause the engine (Space).</source>
+        <translation>运行或暂停引擎（空格键）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="694" />
         <location filename="../../ui/main_window_layout.cpp" line="256" />
         <source>Run again</source>
         <translation>再运行一次</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="691" />
+        <location filename="../../ui/main_window.cpp" line="694" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="691" />
+        <location filename="../../ui/main_window.cpp" line="694" />
         <location filename="../../ui/main_window_layout.cpp" line="266" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="693" />
-        <source>Every request has ended: queue the workload again and run it (Space).</source>
-        <translation>所有请求都已结束：重新排入工作负载并运行（空格键）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="694" />
-        <source>Run or pause the engine (Space).</source>
-        <translation>运行或暂停引擎（空格键）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="700" />
+        <location filename="../../ui/main_window.cpp" line="703" />
         <source>comparing variants</source>
         <translation>正在比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="701" />
+        <location filename="../../ui/main_window.cpp" line="704" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="701" />
+        <location filename="../../ui/main_window.cpp" line="704" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="702" />
+        <location filename="../../ui/main_window.cpp" line="705" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="703" />
+        <location filename="../../ui/main_window.cpp" line="706" />
         <source>idle: all requests ended</source>
         <translation>空闲：所有请求均已结束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="703" />
+        <location filename="../../ui/main_window.cpp" line="706" />
         <source>idle: waiting for requests</source>
         <translation>空闲：等待请求</translation>
     </message>
@@ -3260,17 +3331,17 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="109" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="110" />
         <source>%1 requests: %2 running, %3 waiting, %4 ended (%5 failed, %6 cancelled); the table shows %7</source>
         <translation>%1 个请求：%2 个运行中、%3 个等待中、%4 个已结束（%5 个失败、%6 个已取消）；表格显示 %7 个</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="125" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="126" />
         <source>Cancel selected request</source>
         <translation>取消选中的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="127" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="128" />
         <source>The table keeps the running requests, the first waiting ones and the most recently ended ones; older requests are only counted here.</source>
         <translation>表格保留运行中的请求、最前面的等待请求与最近结束的请求；较旧的请求只在这里计数。</translation>
     </message>

@@ -569,310 +569,371 @@
 <context>
     <name>inferscope::ui::ComparePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="180" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="184" />
         <source>Comparing %n variant(s) of "%1" ...</source>
         <translation><numerusform>正在比較「%1」的 %n 個變體…</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="187" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="191" />
         <source>Comparing "%1": run %2 of %3 (%4) on a fresh engine ...</source>
         <translation>正在比較「%1」：在新引擎上進行第 %2／%3 次執行（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="224" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="228" />
         <source>%1: slots</source>
         <translation>%1：槽位</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="225" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="229" />
         <source>%1: tokens</source>
         <translation>%1：token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
         <source>Variant</source>
         <translation>變體</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
         <source>Steps</source>
         <translation>步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="584" />
         <source>Engine time (s)</source>
         <translation>引擎時間（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="251" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
         <source>Tokens/s overall</source>
         <translation>整體 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="273" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
         <source>TTFT p50 (ms)</source>
         <translation>TTFT p50（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
         <source>TTFT p95 (ms)</source>
         <translation>TTFT p95（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位使用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="260" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="370" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="382" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="384" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="396" />
         <source>Preemptions</source>
         <translation>搶占次數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
         <source>Prefix hits (%)</source>
         <translation>前綴命中（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="263" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
         <source>KV peak (MiB)</source>
         <translation>KV 峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
         <source>KV waste, mean (MiB)</source>
         <translation>KV 浪費，平均（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
         <source>Contiguous peak (MiB)</source>
         <translation>連續配置峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="273" />
         <source>Drafts accepted (%)</source>
         <translation>草稿接受率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="374" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="273" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="388" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
         <source>KV blocks</source>
         <translation>KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
         <source>Bubble, mean (%)</source>
         <translation>氣泡，平均（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
         <source>Between devices (MiB)</source>
         <translation>裝置之間（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="288" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <source>Weights</source>
+        <translation>權重</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <source>Encoded (MiB)</source>
+        <translation>編碼後（MiB）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <source>Held in memory (MiB)</source>
+        <translation>記憶體中（MiB）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <source>KL vs stored</source>
+        <translation>相對儲存權重的 KL</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="283" />
+        <source>Top-1 agreement (%)</source>
+        <translation>Top-1 一致率（%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="283" />
+        <source>Perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="296" />
         <source>failed: %1</source>
         <translation>失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="352" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="366" />
         <source>Engine time</source>
         <translation>引擎時間</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="353" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="367" />
         <source>Median time to first token</source>
         <translation>首個 token 時間中位數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="354" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="368" />
         <source>KV cache peak</source>
         <translation>KV 快取峰值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="359" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="373" />
         <source>Mean slot use</source>
         <translation>平均槽位使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="363" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="377" />
         <source>Prompt tokens from the cache</source>
         <translation>來自快取的提示 token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="368" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="382" />
         <source>KV waste (allocated − stored)</source>
         <translation>KV 浪費（已配置 − 已儲存）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="373" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="387" />
         <source>Drafts accepted</source>
         <translation>草稿接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="380" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="394" />
         <source>KV blocks in the same budget</source>
         <translation>同樣預算下的 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="386" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="400" />
         <source>Pipeline bubble (idle device time)</source>
         <translation>管線氣泡（裝置閒置時間）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="388" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="402" />
         <source>Bytes between devices</source>
         <translation>裝置之間傳送的位元組</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="393" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="406" />
+        <source>Weights, encoded</source>
+        <translation>權重（編碼後）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="407" />
+        <source>KL divergence from the stored weights</source>
+        <translation>與儲存權重的 KL 散度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="409" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="413" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="584" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="412" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="433" />
         <source>In each of %n run(s), %1 was faster than %2.</source>
         <translation><numerusform>在 %n 次執行中，%1 每次都比 %2 快。</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="414" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="435" />
         <source>Over %n run(s) the times of %1 and %2 overlap: that difference is within the noise.</source>
         <translation><numerusform>在 %n 次執行中，%1 與 %2 的時間互有重疊：這個差異在雜訊範圍內。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="430" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="451" />
         <source>Continuous batching finished the same requests in %1 s, static in %2 s (%3x); median TTFT %4 vs %5 ms.</source>
         <translation>連續批次以 %1 秒完成相同的請求，靜態批次需 %2 秒（%3 倍）；TTFT 中位數 %4 對 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="441" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="462" />
         <source>Prefix caching served %1% of the prompt tokens from the cache: KV peak %2 vs %3 MiB, median TTFT %4 vs %5 ms.</source>
         <translation>前綴快取從快取提供了 %1% 的提示 token：KV 峰值 %2 對 %3 MiB，TTFT 中位數 %4 對 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="450" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="471" />
         <source>block %1: %2 MiB</source>
         <translation>區塊 %1：%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="451" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="472" />
         <source>KV waste (allocated − stored, mean over the run): %1. Bigger blocks leave more unused slots at the end of each sequence.</source>
         <translation>KV 浪費（已配置 − 已儲存，整次執行平均）：%1。區塊越大，每個序列末端留下的空格位越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="458" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="479" />
         <source>%1: %2% of drafts accepted, %3 s</source>
         <translation>%1：接受 %2% 的草稿，%3 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="460" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="481" />
         <source>%1: %2 s</source>
         <translation>%1：%2 秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="466" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="487" />
         <source>%1: %2 blocks, %n preemption(s)</source>
         <translation><numerusform>%1：%2 個區塊，%n 次搶占</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="469" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="490" />
         <source>The same KV budget holds: %1.</source>
         <translation>同樣的 KV 預算可容納：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="474" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="495" />
         <source>%1: %2% idle</source>
         <translation>%1：%2% 閒置</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="475" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="496" />
         <source>Pipeline bubble (device time spent waiting): %1. More micro-batches keep more devices busy.</source>
         <translation>管線氣泡（裝置等待的時間）：%1。微批次越多，忙碌的裝置越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="482" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="515" />
+        <source>Smallest: %1, %2 MiB (%3x the stored weights), KL %4 from them.</source>
+        <translation>最小：%1，%2 MiB（儲存權重的 %3 倍），與其 KL %4。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="519" />
+        <source>Smallest: %1, %2 MiB, KL %3 from the stored weights.</source>
+        <translation>最小：%1，%2 MiB，與儲存權重的 KL %3。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="522" />
+        <source>Closest to them: %1, KL %2 at %3 MiB.</source>
+        <translation>最接近它們的：%1，KL %2，%3 MiB。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="523" />
+        <source>Simulated modes run on F32 weights: their speed is not the format's.</source>
+        <translation>模擬模式以 F32 權重執行：其速度不代表該格式的速度。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="530" />
         <source>Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).</source>
         <translation>最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="527" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="575" />
         <source>Utilization (mean of %n steps)</source>
         <translation><numerusform>使用率（%n 步的平均）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="528" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="576" />
         <source>Per-step utilization by variant</source>
         <translation>各變體的每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="529" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="577" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="529" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="577" />
         <source>Fraction</source>
         <translation>比例</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="530" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="582" />
         <source>Over the run</source>
         <translation>整次執行</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="531" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="583" />
         <source>All numbers</source>
         <translation>所有數字</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="584" />
         <source>Throughput by variant</source>
         <translation>各變體的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="533" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="585" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="537" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="589" />
         <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
         <translation><numerusform>「%1」比較 %n 個變體：它們會在即時執行結束後各自在自己的引擎上執行，或按「比較」立即執行。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="540" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="592" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>載入一個比較設定的情境（情境選單），即可並排執行各變體。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="542" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="594" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>「%1」的比較在 %n 個變體後取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="545" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="597" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>「%1」：每個變體都在自己的引擎上把同一份工作負載跑完。</translation>
     </message>
@@ -1286,119 +1347,119 @@
 <context>
     <name>inferscope::ui::EngineTexts</name>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="8" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="10" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="9" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="11" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="10" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="12" />
         <source>preempted</source>
         <translation>被搶占</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="11" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="13" />
         <source>finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="12" />
-        <location filename="../../ui/engine/engine_texts.cpp" line="23" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="14" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="26" />
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="13" />
-        <location filename="../../ui/engine/engine_texts.cpp" line="22" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="15" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="25" />
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="18" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="21" />
         <source>EOS</source>
         <translation>序列結束</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="19" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="22" />
         <source>max tokens</source>
         <translation>最大 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="20" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="23" />
         <source>stop string</source>
         <translation>停止字串</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="21" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="24" />
         <source>KV cache full</source>
         <translation>KV 快取已滿</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="38" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="41" />
         <source>The KV cache is full: this request fills all %1 blocks (%2 tokens). Raise the KV budget to generate more.</source>
         <translation>KV 快取已滿：此請求佔滿全部 %1 個區塊（%2 個 token）。請提高 KV 預算以產生更多 token。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="41" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="44" />
         <source>The prompt has %1 tokens but the whole KV cache holds %2 (%3 blocks of %4). Raise the KV budget.</source>
         <translation>提示有 %1 個 token，但整個 KV 快取只能容納 %2 個（%3 個區塊，每塊 %4 個）。請提高 KV 預算。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="44" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="47" />
         <source>The prompt has %1 tokens; the model's context is %2.</source>
         <translation>提示有 %1 個 token；模型的上下文長度為 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="45" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="48" />
         <source>Prompt token id %1 is outside the vocabulary.</source>
         <translation>提示中的 token id %1 超出詞彙表範圍。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="46" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="49" />
         <source>Cannot tokenize the prompt: %1</source>
         <translation>無法將提示切分為 token：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="47" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="50" />
         <source>The prompt is empty.</source>
         <translation>提示是空的。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="49" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="52" />
         <source>The shared prefix must be shorter than the shortest prompt.</source>
         <translation>共用前綴必須比最短的提示短。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="51" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="54" />
         <source>Parallel samples (n) must be between 1 and 64.</source>
         <translation>平行取樣數（n）必須介於 1 到 64 之間。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="61" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="64" />
         <source>no CUDA device</source>
         <translation>沒有 CUDA 裝置</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="62" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="65" />
         <source>no CUDA device (the CUDA runtime says: %1)</source>
         <translation>沒有 CUDA 裝置（CUDA 執行環境回報：%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="64" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="67" />
         <source>no CUDA device (its properties could not be read)</source>
         <translation>沒有 CUDA 裝置（無法讀取其屬性）</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="66" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="69" />
         <source>the CUDA backend needs compute capability 8.0 or newer; %1 has %2</source>
         <translation>CUDA 後端需要計算能力 8.0 或更新；%1 為 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_texts.cpp" line="68" />
+        <location filename="../../ui/engine/engine_texts.cpp" line="71" />
         <source>this build has no CUDA backend (built without a CUDA toolkit, or with INFERSCOPE_CUDA=OFF)</source>
         <translation>此版本沒有 CUDA 後端（建置時沒有 CUDA 工具組，或設定了 INFERSCOPE_CUDA=OFF）</translation>
     </message>
@@ -1432,38 +1493,48 @@
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="289" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="284" />
+        <source>%1: weights %2</source>
+        <translation>%1：權重 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="292" />
+        <source>Compare: %1</source>
+        <translation>比較：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/engine/engine_worker.cpp" line="322" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="293" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="302" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="326" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="335" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="308" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="341" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="351" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="384" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="366" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="399" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 &gt; 儲存錄製檔」會保留之前的步驟。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="371" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="404" />
         <source>Recording stopped: %1</source>
         <translation>錄製已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="383" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="416" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未錄製任何內容：引擎還沒有執行過。</translation>
     </message>
@@ -1854,7 +1925,7 @@
         <location filename="../../ui/main_window.cpp" line="94" />
         <location filename="../../ui/main_window.cpp" line="134" />
         <location filename="../../ui/main_window.cpp" line="299" />
-        <location filename="../../ui/main_window.cpp" line="743" />
+        <location filename="../../ui/main_window.cpp" line="746" />
         <location filename="../../ui/main_window_layout.cpp" line="282" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
@@ -2230,58 +2301,58 @@
     </message>
     <message>
         <location filename="../../ui/main_window.cpp" line="691" />
+        <source>Every request has ended: queue the workload again and run it (Space).</source>
+        <translation>所有請求都已結束：重新排入工作負載並執行（空白鍵）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="692" />
+        <source>Run or pause the engine (Space).</source>
+        <translation>執行或暫停引擎（空白鍵）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="694" />
         <location filename="../../ui/main_window_layout.cpp" line="256" />
         <source>Run again</source>
         <translation>再執行一次</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="691" />
+        <location filename="../../ui/main_window.cpp" line="694" />
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="691" />
+        <location filename="../../ui/main_window.cpp" line="694" />
         <location filename="../../ui/main_window_layout.cpp" line="266" />
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="693" />
-        <source>Every request has ended: queue the workload again and run it (Space).</source>
-        <translation>所有請求都已結束：重新排入工作負載並執行（空白鍵）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="694" />
-        <source>Run or pause the engine (Space).</source>
-        <translation>執行或暫停引擎（空白鍵）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.cpp" line="700" />
+        <location filename="../../ui/main_window.cpp" line="703" />
         <source>comparing variants</source>
         <translation>正在比較變體</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="701" />
+        <location filename="../../ui/main_window.cpp" line="704" />
         <source>paused</source>
         <translation>已暫停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="701" />
+        <location filename="../../ui/main_window.cpp" line="704" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="702" />
+        <location filename="../../ui/main_window.cpp" line="705" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="703" />
+        <location filename="../../ui/main_window.cpp" line="706" />
         <source>idle: all requests ended</source>
         <translation>閒置：所有請求皆已結束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="703" />
+        <location filename="../../ui/main_window.cpp" line="706" />
         <source>idle: waiting for requests</source>
         <translation>閒置：等待請求</translation>
     </message>
@@ -3260,17 +3331,17 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>錯誤：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="109" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="110" />
         <source>%1 requests: %2 running, %3 waiting, %4 ended (%5 failed, %6 cancelled); the table shows %7</source>
         <translation>%1 個請求：%2 個執行中、%3 個等待中、%4 個已結束（%5 個失敗、%6 個已取消）；表格顯示 %7 個</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="125" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="126" />
         <source>Cancel selected request</source>
         <translation>取消選取的請求</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="127" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="128" />
         <source>The table keeps the running requests, the first waiting ones and the most recently ended ones; older requests are only counted here.</source>
         <translation>表格保留執行中的請求、最前面的等待請求與最近結束的請求；較舊的請求只在這裡計數。</translation>
     </message>

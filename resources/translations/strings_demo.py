@@ -105,3 +105,21 @@ T.update({
 T.update({
     'Utilization (mean of %n steps)': ('使用率（%n 步的平均）', '使用率（%n 步的平均）'),
 })
+T.update({
+    '%1: weights %2': ('%1：權重 %2', '%1：权重 %2'),
+    'Closest to them: %1, KL %2 at %3 MiB.': ('最接近它們的：%1，KL %2，%3 MiB。', '最接近它们的：%1，KL %2，%3 MiB。'),
+    'Compare: %1': ('比較：%1', '比较：%1'),
+    'Encoded (MiB)': ('編碼後（MiB）', '编码后（MiB）'),
+    'Held in memory (MiB)': ('記憶體中（MiB）', '内存中（MiB）'),
+    'KL divergence from the stored weights': ('與儲存權重的 KL 散度', '与存储权重的 KL 散度'),
+    'KL vs stored': ('相對儲存權重的 KL', '相对存储权重的 KL'),
+    'Perplexity': ('困惑度', '困惑度'),
+    "Simulated modes run on F32 weights: their speed is not the format's.":
+        ('模擬模式以 F32 權重執行：其速度不代表該格式的速度。', '模拟模式以 F32 权重运行：其速度不代表该格式的速度。'),
+    'Smallest: %1, %2 MiB (%3x the stored weights), KL %4 from them.':
+        ('最小：%1，%2 MiB（儲存權重的 %3 倍），與其 KL %4。', '最小：%1，%2 MiB（存储权重的 %3 倍），与其 KL %4。'),
+    'Smallest: %1, %2 MiB, KL %3 from the stored weights.':
+        ('最小：%1，%2 MiB，與儲存權重的 KL %3。', '最小：%1，%2 MiB，与存储权重的 KL %3。'),
+    'Top-1 agreement (%)': ('Top-1 一致率（%）', 'Top-1 一致率（%）'),
+    'Weights, encoded': ('權重（編碼後）', '权重（编码后）'),
+})

@@ -3,6 +3,7 @@
 // totals are the run's, the recording opens after the model file is gone, and damaged files are refused
 // or opened up to their last whole step with a warning.
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -114,6 +115,36 @@ class TstCliReplay : public QObject {
                                                    "-t", "1", "--json"},
                                             60000);
     QVERIFY2(good.code == 0, good.err.constData());
+  }
+
+  // A scenario whose variants name their own weights: each runs on its own re-encoded copy and reports
+  // its format's bytes and its distance from the stored weights; a bad mode is refused naming its entry.
+  void scenarioVariantsRunOnTheirOwnWeights() {
+    const QString model = QString::fromStdString(test::stories260k_path());
+    const QString sc = tmp_.filePath(QStringLiteral("weights.json"));
+    writeAll(sc, R"({"weights": "sim:int8:per-channel", "base_name": "int8",
+        "workload": {"requests": 2, "prompt_len": [8, 8], "gen_len": [4, 4]},
+        "compare": [{"name": "as stored", "weights": "stored"}, {"name": "int2", "weights": "sim:int2:per-channel"}]})");
+    const test::CliRun r = test::run_cli(kCli, {"run", "-m", model, "--scenario", sc, "-t", "1", "--json"}, 120000);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonArray runs = QJsonDocument::fromJson(r.out).array();
+    QCOMPARE(runs.size(), 3);
+    QCOMPARE(runs[0].toObject().value("variant").toString(), QStringLiteral("int8"));
+    QCOMPARE(runs[0].toObject().value("weights").toString(), QStringLiteral("sim:int8:per-channel (simulated)"));
+    QCOMPARE(runs[1].toObject().value("weights").toString(), QStringLiteral("stored"));
+    QCOMPARE(runs[1].toObject().value("kl_vs_stored").toDouble(), 0.0);
+    QCOMPARE(runs[1].toObject().value("weight_bytes_encoded").toDouble(), runs[1].toObject().value("model_bytes").toDouble());
+    const double kl8 = runs[0].toObject().value("kl_vs_stored").toDouble(), kl2 = runs[2].toObject().value("kl_vs_stored").toDouble();
+    QVERIFY2(kl8 > 0 && kl8 < kl2, qPrintable(QStringLiteral("%1 %2").arg(kl8).arg(kl2)));
+    for (int i : {0, 2}) {
+      const QJsonObject o = runs[i].toObject();
+      QVERIFY(o.value("weight_bytes_encoded").toDouble() < o.value("model_bytes").toDouble());  // held as F32
+      QCOMPARE(o.value("requests_completed").toInt(), 2);
+    }
+    writeAll(sc, R"({"compare": [{"name": "odd", "weights": "int5"}]})");
+    const test::CliRun bad = test::run_cli(kCli, {"run", "-m", model, "--scenario", sc, "-t", "1"}, 60000);
+    QVERIFY(bad.code != 0);
+    QVERIFY2(bad.err.contains("compare entry odd"), bad.err.constData());
   }
 
   void notARecordingIsRefused() {

@@ -4,6 +4,7 @@
 #include <QtTest/QtTest>
 
 #include "engine/workload/scenario.h"
+#include "engine/workload/variant_run.h"
 
 using namespace inferscope;
 
@@ -97,6 +98,38 @@ class TstScenarioDefaults : public QObject {
     QCOMPARE(scenario_base_name(unnamed, scenario_engine_config(unnamed, {})), std::string("batching: continuous, block_size: 32"));
     QCOMPARE(scenario_base_name(parse_scenario(nlohmann::json::object()), {}), std::string("base"));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parse_scenario(nlohmann::json::parse(R"({"base_name": 3})")));
+  }
+
+  // A variant may name its own weights: the variant builder gives each its mode (the scenario's outlier on
+  // all of them), the rest the scenario's; the base is named after them; a bad mode names its entry.
+  void variantsMayNameTheirWeights() {
+    const Scenario s = parse_scenario(nlohmann::json::parse(R"({"weights": "sim:int4:g128", "outlier": 8,
+        "compare": [{"name": "as stored", "weights": "stored"}, {"name": "static", "engine": {"batching": "static"}}]})"));
+    QCOMPARE(s.compare.front().weights, std::string("stored"));
+    QCOMPARE(parse_scenario(scenario_to_json(s)).compare.front().weights, std::string("stored"));
+    QVERIFY(parse_scenario(scenario_to_json(s)).compare.back().weights.empty());
+    const EngineConfig base = scenario_engine_config(s, {});
+    const std::vector<VariantSpec> v = scenario_variants(s, base);
+    QCOMPARE(v.size(), size_t(3));
+    QCOMPARE(v[0].name, std::string("batching: continuous, weights: sim:int4:g128"));
+    QCOMPARE(v[0].weights.name(), std::string("sim:int4:g128"));
+    QCOMPARE(v[1].weights.name(), std::string("stored"));
+    QVERIFY(v[1].weights.outlier.has_value());
+    QCOMPARE(*v[1].weights.outlier, 8.0f);
+    QCOMPARE(v[2].weights.name(), std::string("sim:int4:g128"));
+    QCOMPARE(int(v[2].config.sched.batching), int(BatchingMode::Static));
+    // Without the comparison: the base alone.
+    const std::vector<VariantSpec> alone = scenario_variants(s, base, false);
+    QCOMPARE(alone.size(), size_t(1));
+    QCOMPARE(alone.front().name, std::string("base"));
+    for (const char* bad : {R"({"compare": [{"name": "x", "weights": "int5"}]})", R"({"compare": [{"name": "x", "weights": 4}]})"}) {
+      try {
+        parse_scenario(nlohmann::json::parse(bad));
+        QFAIL(bad);
+      } catch (const std::invalid_argument& e) {
+        QVERIFY2(std::string(e.what()).find("compare entry x") != std::string::npos, e.what());
+      }
+    }
   }
 };
 

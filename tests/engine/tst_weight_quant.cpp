@@ -201,6 +201,44 @@ class TestWeightQuant : public QObject {
     }
   }
 
+  // weight_bytes_encoded: a real mode's bytes are what it holds; a simulated one counts B-bit codes, an
+  // fp16 scale per group, and its zero points (fp16 for :asym, B bits for the calibrated group format),
+  // summed here from the file's tensor shapes. Calibrated modes re-encode only the layers' projections.
+  void encoded_bytes_follow_the_formats_layout() {
+    test::TinyModelSpec spec;
+    spec.tied_output = false;
+    auto base = tiny(spec);
+    struct Case {
+      const char* mode;
+      int64_t bits, group_bits;
+      int64_t group;  // 0: per tensor, -1: per row
+    };
+    for (const Case c : {Case{"sim:int4:g32", 4, 16, 32}, Case{"sim:int3:per-channel:asym", 3, 32, -1},
+                         Case{"sim:int8:per-tensor", 8, 16, 0}, Case{"rtn:int4:g32", 4, 20, 32}}) {
+      const quant::WeightMode mode = quant::parse_weight_mode(c.mode);
+      quant::RequantizeOptions opt;
+      opt.use_cache = false;
+      auto m = quant::apply_weight_mode(*base, mode, opt);
+      uint64_t want = 0;
+      for (const auto& t : base->file->tensors()) {
+        const bool encoded = t.ne.size() == 2 && (!mode.calibrated() || t.name.rfind("blk.", 0) == 0);
+        if (!encoded) {
+          want += t.ne.size() == 2 ? t.ne[0] * t.ne[1] * 4 : t.ne[0] * 4;  // as the tiny file stores it: F32
+          continue;
+        }
+        const int64_t n_in = int64_t(t.ne[0]), n_out = int64_t(t.ne[1]);
+        const int64_t groups = c.group == 0 ? 1 : c.group < 0 ? n_out : n_out * (n_in / c.group);
+        want += uint64_t((n_in * n_out * c.bits + groups * c.group_bits + 7) / 8);
+      }
+      QCOMPARE(m->card.weight_bytes_encoded, want);
+      QVERIFY(m->card.weight_bytes_encoded < m->card.weight_bytes);  // it holds F32
+    }
+    for (const char* real : {"stored", "q8_0", "q4_0"}) {
+      auto m = quant::apply_weight_mode(*base, quant::parse_weight_mode(real));
+      QCOMPARE(m->card.weight_bytes_encoded, m->card.weight_bytes);
+    }
+  }
+
   // The fast (packed or dispatched) matmul of each re-encoded format matches the dot product with its
   // dequantized weights, within the activation quantization the integer kernels do (Q8 of x: relative
   // error 1/254 per element of max |x|).

@@ -13,7 +13,7 @@
 #include "ui/charts/metrics_chart.h"
 #include "ui/compare/compare_panel.h"
 #include "ui/compare/metric_bars_view.h"
-#include "ui/compare/variant_run.h"
+#include "engine/workload/variant_run.h"
 
 using namespace inferscope;
 using namespace inferscope::ui;
@@ -271,8 +271,8 @@ class TstCompareFindings : public QObject {
     w.shared_prefix = 48;
     w.gen_min = w.gen_max = 8;
     w.seed = 4;
-    const VariantResult a = run_variant(model, {"on", on}, w);
-    const VariantResult b = run_variant(model, {"off", off}, w);
+    const VariantResult a = run_variant(model, {"on", on, {}}, w);
+    const VariantResult b = run_variant(model, {"off", off, {}}, w);
     QVERIFY2(a.error.empty(), a.error.c_str());
     // The shared 48-token prefix is looked up by every request; with the cache on, later ones hit it.
     QVERIFY(a.prefix_hit_pct > 0);
@@ -284,6 +284,85 @@ class TstCompareFindings : public QObject {
     QVERIFY(a.ttft_p50_ms > 0 && a.ttft_p95_ms >= a.ttft_p50_ms);
     QVERIFY(a.kv_waste_mean_bytes >= 0);
     QCOMPARE(a.spec_accept_pct, -1.0);
+  }
+
+  // Variants on different weights: the bytes each format takes, its KL from the stored weights and its
+  // speed, in the bars, the table and the finding.
+  void weightsStateBytesKlAndSpeed() {
+    ComparePanel p;
+    VariantResult q = variant("int4", 2.0, 100, 10);
+    q.weights = "sim:int4:g128 (simulated)";
+    q.weight_bytes = 513 << 20;
+    q.weight_bytes_encoded = 66 << 20;
+    q.kl_vs_stored = 0.762;
+    q.top1_vs_stored = 0.5;
+    q.perplexity = 83.3;
+    VariantResult st = variant("as stored", 0.5, 40, 10);
+    st.weights = "stored";
+    st.weight_bytes = st.weight_bytes_encoded = 92 << 20;
+    st.kl_vs_stored = 0;
+    st.top1_vs_stored = 1;
+    st.perplexity = 49.6;
+    p.setResult(result({q, st}));
+    const auto* table = p.findChild<QTableWidget*>();
+    QVERIFY(headers(table).contains(QStringLiteral("KL vs stored")));
+    QVERIFY(headers(table).contains(QStringLiteral("Encoded (MiB)")));
+    QCOMPARE(p.finding(), QStringLiteral("Smallest: int4, 66.0 MiB (0.72x the stored weights), KL 0.762 from them. "
+                                         "Simulated modes run on F32 weights: their speed is not the format's."));
+    const MetricBarsView* bars = p.barsView();
+    QStringList keys;
+    for (const MetricBars& m : bars->metrics()) keys << m.key;
+    QCOMPARE(keys, (QStringList{QStringLiteral("weight_bytes_encoded"), QStringLiteral("kl_vs_stored"), QStringLiteral("tokens_per_s")}));
+    QCOMPARE(bars->metrics()[1].values[0], 0.762);
+    QCOMPARE(bars->bestOf(0), 0);  // the int4 format takes the fewest bytes
+    QCOMPARE(bars->bestOf(1), 1);  // the stored weights are the reference
+    // A third variant closer to the stored weights is named too; repeated runs add no sentence on speed.
+    VariantResult q8 = variant("q8_0", 0.6, 40, 10);
+    q8.weights = "q8_0";
+    q8.weight_bytes = q8.weight_bytes_encoded = 136 << 20;
+    q8.kl_vs_stored = 0.005;
+    q.engine_s_runs = {2.0, 2.1, 1.9};
+    st.engine_s_runs = {0.5, 0.6, 0.55};
+    q8.engine_s_runs = {0.6, 0.7, 0.65};
+    p.setResult(result({q, st, q8}));
+    QCOMPARE(p.finding(), QStringLiteral("Smallest: int4, 66.0 MiB (0.72x the stored weights), KL 0.762 from them. "
+                                         "Closest to them: q8_0, KL 0.005 at 136.0 MiB. "
+                                         "Simulated modes run on F32 weights: their speed is not the format's."));
+  }
+
+  // A real comparison of weights on stories260K: each variant runs on its own copy of the model, and its
+  // quality is measured against the stored weights (coarser formats move further from them).
+  void realWeightsComparison() {
+    const std::string path = test::stories260k_path();
+    INFERSCOPE_REQUIRE_MODEL(path, "stories260K");
+    const std::shared_ptr<const LoadedModel> stored = load_model(path);
+    // (stories260K's FFN rows of 172 elements take no 32-element block format: per-row scales.)
+    const auto int8 = variant_model(stored, quant::parse_weight_mode("sim:int8:per-channel"));
+    const auto int2 = variant_model(stored, quant::parse_weight_mode("sim:int2:per-channel"));
+    QCOMPARE(variant_model(stored, quant::WeightMode{}).get(), stored.get());  // already stored: itself
+    QCOMPARE(int8->card.weight_mode, std::string("sim:int8:per-channel"));
+    VariantResult s, a, b;
+    measure_weight_quality(s, *stored, *stored, 64, 1);
+    measure_weight_quality(a, *stored, *int8, 64, 1);
+    measure_weight_quality(b, *stored, *int2, 64, 1);
+    QCOMPARE(s.kl_vs_stored, 0.0);
+    QCOMPARE(s.top1_vs_stored, 1.0);
+    QVERIFY(s.perplexity > 1);
+    QVERIFY(a.kl_vs_stored > 0 && a.kl_vs_stored < b.kl_vs_stored);
+    QVERIFY(a.top1_vs_stored > b.top1_vs_stored);
+    QVERIFY(b.perplexity > s.perplexity);
+    EngineConfig c;
+    c.threads = 1;
+    WorkloadSpec w;
+    w.requests = 2;
+    w.prompt_min = w.prompt_max = 16;
+    w.gen_min = w.gen_max = 4;
+    const VariantResult r = run_variant(int2, {"int2", c, quant::parse_weight_mode("sim:int2:per-channel")}, w);
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QCOMPARE(r.weights, std::string("sim:int2:per-channel (simulated)"));
+    QCOMPARE(r.weight_bytes, int64_t(int2->card.weight_bytes));
+    QVERIFY(r.weight_bytes_encoded < r.weight_bytes);
+    QCOMPARE(r.generated_tokens, int64_t(8));
   }
 };
 

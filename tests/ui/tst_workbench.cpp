@@ -29,7 +29,7 @@
 #include "ui/charts/metrics_chart.h"
 #include "ui/export/chart_export.h"
 #include "ui/compare/compare_panel.h"
-#include "ui/compare/variant_run.h"
+#include "engine/workload/variant_run.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/main_window.h"
 #include "ui/panels/engine_settings_panel.h"
@@ -657,15 +657,12 @@ class TstWorkbench : public QObject {
     w->controller()->run();
     QTRY_VERIFY_WITH_TIMEOUT(w->controller()->totalSteps() > 3, 20000);
     QVERIFY(w->controller()->isRunning());
-    // Within about one step, not after the remaining thousands: the bound scales with this machine's
-    // own step time, so a loaded machine (slower steps) does not fail it.
-    double slowest = 0;
-    for (const auto& m : w->controller()->fullLog()) slowest = std::max(slowest, m.step_ms);
-    QElapsedTimer t;
-    t.start();
+    // The engine stops at the next step boundary, not after the remaining thousands of steps: at most the
+    // step in flight when the window closed runs (counted, not timed, so a loaded machine cannot fail it).
+    EngineController* c = w->controller();
     w->close();
+    QVERIFY2(c->stepsAfterStop() >= 0 && c->stepsAfterStop() <= 1, qPrintable(QString::number(c->stepsAfterStop())));
     w.reset();
-    QVERIFY2(double(t.elapsed()) < 1000.0 + 10.0 * slowest, qPrintable(QStringLiteral("%1 ms (slowest step %2 ms)").arg(t.elapsed()).arg(slowest)));
   }
 };
 

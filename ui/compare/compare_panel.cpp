@@ -33,14 +33,16 @@ QString columnKey(const std::string& variant, const char* what) {
 }
 
 // What a comparison is about: the one setting its variants change (several: Generic).
-enum class Focus { Generic, Batching, PrefixCache, BlockSize, Speculation, KvDtype, Parallel };
+enum class Focus { Generic, Batching, PrefixCache, BlockSize, Speculation, KvDtype, Parallel, Weights };
 
 Focus focusOf(const std::vector<VariantResult>& vs) {
   if (vs.size() < 2) return Focus::Generic;
   bool batching = false, prefix = false, block = false, spec = false, dtype = false, parallel = false, other = false;
+  bool weights = false;
   const EngineConfig& a = vs.front().config;
   for (size_t i = 1; i < vs.size(); ++i) {
     const EngineConfig& b = vs[i].config;
+    weights |= vs[i].weights != vs.front().weights;
     batching |= a.sched.batching != b.sched.batching;
     prefix |= a.prefix_caching != b.prefix_caching;
     block |= a.block_size != b.block_size;
@@ -51,7 +53,9 @@ Focus focusOf(const std::vector<VariantResult>& vs) {
     other |= a.kv_budget_bytes != b.kv_budget_bytes || a.attention != b.attention ||
              a.sched.max_num_seqs != b.sched.max_num_seqs || a.sched.recompute_all != b.sched.recompute_all;
   }
-  if (int(batching) + int(prefix) + int(block) + int(spec) + int(dtype) + int(parallel) + int(other) != 1) return Focus::Generic;
+  if (int(batching) + int(prefix) + int(block) + int(spec) + int(dtype) + int(parallel) + int(other) + int(weights) != 1)
+    return Focus::Generic;
+  if (weights) return Focus::Weights;
   if (parallel) return Focus::Parallel;
   if (dtype) return Focus::KvDtype;
   if (batching) return Focus::Batching;
@@ -274,6 +278,10 @@ void ComparePanel::fillSummary() {
     case Focus::Parallel:
       headers << tr("Bubble, mean (%)") << tr("Between devices (MiB)") << tr("TTFT p50 (ms)");
       break;
+    case Focus::Weights:
+      headers << tr("Weights") << tr("Encoded (MiB)") << tr("Held in memory (MiB)") << tr("KL vs stored")
+              << tr("Top-1 agreement (%)") << tr("Perplexity");
+      break;
     case Focus::Generic:
       headers << tr("Mean slot utilization (%)") << tr("KV peak (MiB)") << tr("TTFT p50 (ms)") << tr("Preemptions");
       break;
@@ -307,6 +315,12 @@ void ComparePanel::fillSummary() {
       case Focus::Parallel:
         cells << QString::number(100.0 * mean(v.steps, &StepMetrics::bubble_fraction), 'f', 1) << mib(totalCommBytes(v.steps))
               << ms(v.ttft_p50_ms);
+        break;
+      case Focus::Weights:
+        cells << QString::fromStdString(v.weights) << mib(double(v.weight_bytes_encoded)) << mib(double(v.weight_bytes))
+              << (v.kl_vs_stored < 0 ? QStringLiteral("–") : QString::number(v.kl_vs_stored, 'f', 4))
+              << pct(v.top1_vs_stored < 0 ? -1.0 : 100.0 * v.top1_vs_stored)
+              << (v.perplexity < 0 ? QStringLiteral("–") : QString::number(v.perplexity, 'f', 2));
         break;
       case Focus::Generic: cells << slotUse << mib(double(v.kv_peak_bytes)) << ms(v.ttft_p50_ms) << QString::number(v.preemptions); break;
     }
@@ -388,6 +402,12 @@ void ComparePanel::fillBars(int focusValue) {
       add("comm_bytes", tr("Bytes between devices"), true, [](const VariantResult& v) { return totalCommBytes(v.steps); }, mibs);
       engineTime();
       break;
+    case Focus::Weights:
+      add("weight_bytes_encoded", tr("Weights, encoded"), true, [](const VariantResult& v) { return double(v.weight_bytes_encoded); }, mibs);
+      add("kl_vs_stored", tr("KL divergence from the stored weights"), true,
+          [](const VariantResult& v) { return measured(v.kl_vs_stored); }, [](double x) { return QString::number(x, 'f', 3); });
+      add("tokens_per_s", tr("Tokens/s"), false, [](const VariantResult& v) { return tokensPerS(v); }, tps);
+      break;
     case Focus::Generic:
       engineTime();
       add("tokens_per_s", tr("Tokens/s"), false, [](const VariantResult& v) { return tokensPerS(v); }, tps);
@@ -404,7 +424,8 @@ QString ComparePanel::finding() const {
   // seen as noisy.
   const auto& vs = result_->variants;
   const size_t runs = vs.front().engine_s_runs.size();
-  if (runs < 2) return point;
+  // Weights are compared on bytes and KL, and a simulated mode's speed is not its format's.
+  if (runs < 2 || focusOf(vs) == Focus::Weights) return point;
   const auto [fast, slow] = std::minmax_element(vs.begin(), vs.end(), [](const VariantResult& a, const VariantResult& b) { return a.engine_s < b.engine_s; });
   const double fastWorst = *std::max_element(fast->engine_s_runs.begin(), fast->engine_s_runs.end());
   const double slowBest = *std::min_element(slow->engine_s_runs.begin(), slow->engine_s_runs.end());
@@ -474,6 +495,33 @@ QString ComparePanel::pointOf() const {
         parts << tr("%1: %2% idle").arg(name(v)).arg(100.0 * mean(v.steps, &StepMetrics::bubble_fraction), 0, 'f', 0);
       return tr("Pipeline bubble (device time spent waiting): %1. More micro-batches keep more devices busy.")
           .arg(parts.join(QStringLiteral(", ")));
+    }
+    case Focus::Weights: {
+      // The smallest format against the stored weights, and the one that stays closest to them.
+      const VariantResult* stored = nullptr;
+      const VariantResult* smallest = &vs.front();
+      const VariantResult* closest = nullptr;
+      bool simulated = false;
+      for (const auto& v : vs) {
+        simulated |= v.weight_bytes_encoded != v.weight_bytes;
+        if (v.weights == "stored") {
+          stored = &v;
+          continue;
+        }
+        if (v.weight_bytes_encoded < smallest->weight_bytes_encoded || smallest->weights == "stored") smallest = &v;
+        if (v.kl_vs_stored >= 0 && (!closest || v.kl_vs_stored < closest->kl_vs_stored)) closest = &v;
+      }
+      const auto kl = [](const VariantResult* v) { return QString::number(std::max(0.0, v->kl_vs_stored), 'f', 3); };
+      QString f = stored ? tr("Smallest: %1, %2 MiB (%3x the stored weights), KL %4 from them.")
+                               .arg(name(*smallest), mib(double(smallest->weight_bytes_encoded)))
+                               .arg(double(smallest->weight_bytes_encoded) / double(std::max<int64_t>(1, stored->weight_bytes_encoded)), 0, 'f', 2)
+                               .arg(kl(smallest))
+                         : tr("Smallest: %1, %2 MiB, KL %3 from the stored weights.")
+                               .arg(name(*smallest), mib(double(smallest->weight_bytes_encoded)), kl(smallest));
+      if (closest && closest != smallest)
+        f += QLatin1Char(' ') + tr("Closest to them: %1, KL %2 at %3 MiB.").arg(name(*closest), kl(closest), mib(double(closest->weight_bytes_encoded)));
+      if (simulated) f += QLatin1Char(' ') + tr("Simulated modes run on F32 weights: their speed is not the format's.");
+      return f;
     }
     case Focus::Generic: break;
   }

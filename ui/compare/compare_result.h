@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/compare/variant_run.h"
+#include "engine/workload/variant_run.h"
 
 namespace inferscope::ui {
 

@@ -22,7 +22,7 @@ void registerTypes() {
 EngineController::EngineController(QObject* parent) : QObject(parent) {
   registerTypes();
   thread_.setObjectName(QStringLiteral("inferscope-engine"));
-  worker_ = new EngineWorker(stop_, cancelCompare_);
+  worker_ = new EngineWorker(stop_, cancelCompare_, stepsRun_);
   worker_->moveToThread(&thread_);
   connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
   connect(worker_, &EngineWorker::snapshotReady, this, [this](EngineSnapshotPtr s) {
@@ -166,6 +166,8 @@ void EngineController::stop() {
   // The flag stops the run loop at the next step boundary even if the queue is long; shutdown() then
   // frees the engine on the thread that owns it.
   stop_.store(true);
+  const int64_t stepsAtStop = stepsRun_.load();
+  cancelCompare_.store(true);  // a comparison re-encoding weights polls only this flag
   for (auto& [id, flag] : lessonCancel_) flag->store(true);
   delete loader_;  // cancels and joins a load in flight
   loader_ = nullptr;
@@ -173,6 +175,7 @@ void EngineController::stop() {
   stopped_ = true;
   thread_.quit();
   thread_.wait();
+  stepsAfterStop_ = stepsRun_.load() - stepsAtStop;
 }
 
 }  // namespace inferscope::ui

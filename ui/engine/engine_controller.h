@@ -63,6 +63,9 @@ class EngineController : public QObject {
   // lessonComputed(tag, ...). A newer request for the same lesson cancels the one still running.
   quint64 computeLesson(const QString& id, const lessons::ParamValues& values);
   void stop();                        // idempotent; the destructor calls it
+  // Engine steps that ran after stop() raised the stop flag (the one in flight then, at most): -1 before
+  // stop(). What closing mid-run promises, counted rather than timed.
+  int64_t stepsAfterStop() const { return stepsAfterStop_; }
 
   // Synchronous queries (block until the engine thread answers; meant for tests and export).
   BlockMapSnapshot currentBlockMap();
@@ -106,6 +109,8 @@ class EngineController : public QObject {
   EngineWorker* worker_ = nullptr;
   std::atomic<bool> stop_{false};
   std::atomic<bool> cancelCompare_{false};
+  std::atomic<int64_t> stepsRun_{0};
+  int64_t stepsAfterStop_ = -1;
   ModelLoader* loader_ = nullptr;
   bool comparing_ = false;
   bool stopped_ = false;

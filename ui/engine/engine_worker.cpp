@@ -30,8 +30,9 @@ constexpr size_t kRecordEnded = 32;
 constexpr size_t kRequestHistory = 1000;
 }  // namespace
 
-EngineWorker::EngineWorker(const std::atomic<bool>& stop, const std::atomic<bool>& cancelCompare)
-    : stop_(stop), cancelCompare_(cancelCompare) {}
+EngineWorker::EngineWorker(const std::atomic<bool>& stop, const std::atomic<bool>& cancelCompare,
+                           std::atomic<int64_t>& stepsRun)
+    : stop_(stop), cancelCompare_(cancelCompare), stepsRun_(stepsRun) {}
 
 EngineWorker::~EngineWorker() = default;
 
@@ -267,14 +268,47 @@ void EngineWorker::runCompare(const std::string& scenario, const std::vector<Var
   if (running_) pause();  // the live run waits; sharing the cores would distort both timings
   const auto cancelled = [this] { return stop_.load() || cancelCompare_.load(); };
   repeats = std::max(1, repeats);
-  const int total = int(variants.size()) * repeats;
+  // Variants on other weights than each other (the quantization demos) each run on their own copy of the
+  // model, and their quality against the stored weights is measured once, before the timed runs.
+  bool weightsVary = false;
+  for (const VariantSpec& v : variants) weightsVary |= v.weights.label() != variants.front().weights.label();
+  const int total = int(variants.size()) * (repeats + (weightsVary ? 1 : 0));
   int done = 0;
+  std::vector<std::shared_ptr<const LoadedModel>> models(variants.size(), model_);
+  std::vector<VariantResult> quality(variants.size());
+  if (weightsVary) {
+    try {
+      quant::RequantizeOptions opt;
+      opt.cancel = &cancelCompare_;
+      const auto stored = variant_model(model_, quant::WeightMode{}, opt);
+      for (size_t i = 0; i < variants.size() && !cancelled(); ++i, ++done) {
+        emit compareProgress(done, total, tr("%1: weights %2").arg(QString::fromStdString(variants[i].name),
+                                                                  QString::fromStdString(variants[i].weights.label())));
+        models[i] = variants[i].weights.label() == stored->card.weight_mode_label ? stored
+                                                                                 : variant_model(model_, variants[i].weights, opt);
+        measure_weight_quality(quality[i], *stored, *models[i], 256, config_.threads, &cancelCompare_);
+      }
+    } catch (const quant::Cancelled&) {
+    } catch (const std::exception& e) {
+      emit message(tr("Compare: %1").arg(QString::fromStdString(e.what())));
+      result->cancelled = true;
+      emit compareProgress(done, total, QString());
+      emit compareFinished(result);
+      return;
+    }
+  }
   for (int round = 0; round < repeats && !cancelled(); ++round) {
     for (size_t i = 0; i < variants.size() && !cancelled(); ++i, ++done) {
       emit compareProgress(done, total, QString::fromStdString(variants[i].name));
-      VariantResult r = run_variant(model_, variants[i], workload, cancelled);
-      if (round == 0) result->variants.push_back(std::move(r));
-      else if (!r.cancelled) add_repeat(result->variants[i], r);
+      VariantResult r = run_variant(models[i], variants[i], workload, cancelled);
+      if (round == 0) {
+        r.kl_vs_stored = quality[i].kl_vs_stored;
+        r.top1_vs_stored = quality[i].top1_vs_stored;
+        r.perplexity = quality[i].perplexity;
+        result->variants.push_back(std::move(r));
+      } else if (!r.cancelled) {
+        add_repeat(result->variants[i], r);
+      }
     }
   }
   result->cancelled = cancelled();
@@ -353,6 +387,7 @@ bool EngineWorker::stepEngine() {
   }
   if (!r.ran) return false;
   ++totalSteps_;
+  stepsRun_.fetch_add(1, std::memory_order_relaxed);
   if (recording_) {
     try {
       // In memory, compressed per frame: no waiting on anything. At its limit it stops, said once.

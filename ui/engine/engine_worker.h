@@ -21,7 +21,8 @@ namespace inferscope::ui {
 class EngineWorker : public QObject {
   Q_OBJECT
  public:
-  EngineWorker(const std::atomic<bool>& stop, const std::atomic<bool>& cancelCompare);
+  // stepsRun counts every engine step this worker runs (any thread may read it).
+  EngineWorker(const std::atomic<bool>& stop, const std::atomic<bool>& cancelCompare, std::atomic<int64_t>& stepsRun);
   ~EngineWorker() override;
 
   // Everything below runs on the engine thread only.
@@ -82,6 +83,7 @@ class EngineWorker : public QObject {
 
   const std::atomic<bool>& stop_;
   const std::atomic<bool>& cancelCompare_;
+  std::atomic<int64_t>& stepsRun_;
   std::shared_ptr<const LoadedModel> model_;
   std::unique_ptr<LLMEngine> engine_;
   std::unique_ptr<WorkloadDriver> driver_;

@@ -14,7 +14,7 @@
 #include "engine/quant/weight_mode.h"
 #include "engine/workload/workload.h"
 #include "ui/compare/compare_result.h"
-#include "ui/compare/variant_run.h"
+#include "engine/workload/variant_run.h"
 #include "ui/engine/engine_snapshot.h"
 #include "ui/session/snapshot_source.h"
 

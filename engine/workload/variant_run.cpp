@@ -1,22 +1,66 @@
-#include "ui/compare/variant_run.h"
+#include "engine/workload/variant_run.h"
 
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <stdexcept>
 
+#include "engine/quant/quality.h"
+#include "engine/quant/quantized_model.h"
 #include "engine/workload/run_summary.h"
+#include "engine/workload/sample_text.h"
+#include "kernels/cpu/thread_pool.h"
 
-namespace inferscope::ui {
+namespace inferscope {
 
 namespace {
 constexpr int64_t kMaxSteps = 1'000'000;  // a scheduler bug must not hang the engine thread forever
 }
 
-std::vector<VariantSpec> scenario_variants(const Scenario& scenario, const EngineConfig& base) {
+std::vector<VariantSpec> scenario_variants(const Scenario& scenario, const EngineConfig& base, bool with_compare) {
+  const quant::WeightMode weights = scenario_weight_mode(scenario);
   std::vector<VariantSpec> out;
-  out.push_back({scenario_base_name(scenario, base), base});
-  for (const auto& v : scenario.compare) out.push_back({v.name, engine_config_from_json(v.engine, base)});
+  out.push_back({with_compare ? scenario_base_name(scenario, base) : std::string("base"), base, weights});
+  if (!with_compare) return out;
+  for (const auto& v : scenario.compare) {
+    VariantSpec spec{v.name, {}, weights};
+    try {
+      spec.config = engine_config_from_json(v.engine, base);
+      if (!v.weights.empty()) {
+        spec.weights = quant::parse_weight_mode(v.weights);
+        spec.weights.outlier = weights.outlier;  // the scenario's experiment, on every variant's weights
+      }
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("scenario variant " + v.name + ": " + e.what());
+    }
+    out.push_back(std::move(spec));
+  }
   return out;
+}
+
+std::shared_ptr<const LoadedModel> variant_model(const std::shared_ptr<const LoadedModel>& loaded,
+                                                 const quant::WeightMode& weights, const quant::RequantizeOptions& opt) {
+  if (loaded->card.weight_mode_label == weights.label()) return loaded;
+  return quant::apply_weight_mode(*loaded, weights, opt);
+}
+
+void measure_weight_quality(VariantResult& r, const LoadedModel& stored, const LoadedModel& model, int tokens, int threads,
+                            const std::atomic<bool>* cancel) {
+  kernels::ThreadPool pool(threads);
+  quant::QualityOptions qo;
+  qo.pool = &pool;
+  qo.cancel = cancel;
+  const std::vector<int32_t> ids = quant::quality_tokens(stored, std::string(sample_text()), tokens);
+  if (&stored == &model) {
+    r.perplexity = quant::perplexity(*stored.model, kernels::KvDtype::F32, ids, qo);
+    r.kl_vs_stored = 0;
+    r.top1_vs_stored = 1;
+    return;
+  }
+  const quant::QualityResult q =
+      quant::compare_quality(*stored.model, kernels::KvDtype::F32, *model.model, kernels::KvDtype::F32, ids, qo);
+  r.kl_vs_stored = q.kl_mean;
+  r.top1_vs_stored = q.top1_agreement;
+  r.perplexity = q.perplexity;
 }
 
 VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const VariantSpec& variant,
@@ -24,6 +68,9 @@ VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const
   VariantResult r;
   r.name = variant.name;
   r.config = variant.config;
+  r.weights = model->card.weight_mode_label;
+  r.weight_bytes = int64_t(model->card.weight_bytes);
+  r.weight_bytes_encoded = int64_t(model->card.weight_bytes_encoded);
   try {
     LLMEngine engine(model, variant.config);
     WorkloadDriver driver(engine, make_workload(workload, *model));
@@ -91,4 +138,4 @@ void add_repeat(VariantResult& r, const VariantResult& again) {
   if (std::abs(again.engine_s - r.engine_s) < std::abs(engine_s_of(r.steps) - r.engine_s)) r.steps = again.steps;
 }
 
-}  // namespace inferscope::ui
+}  // namespace inferscope
