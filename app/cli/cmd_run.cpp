@@ -167,8 +167,8 @@ int run_run(const RunOptions& o) {
     LLMEngine& engine = *engine_ptr;
     WorkloadDriver driver(engine, make_workload(spec, *vm));
     const auto t0 = Clock::now();
-    if (recorder) driver.run_to_completion([&](const StepResult& r) { recorder->step(engine, r); });
-    else driver.run_to_completion();
+    if (recorder) driver.run_to_completion(RunClock::Wall, [&](const StepResult& r) { recorder->step(engine, r); });
+    else driver.run_to_completion(RunClock::Wall);
     if (recorder) recorder->finish();
     const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
     const RunSummary summary = summarize_run(engine, driver.request_ids(), wall);

@@ -12,10 +12,6 @@
 
 namespace inferscope {
 
-namespace {
-constexpr int64_t kMaxSteps = 1'000'000;  // a scheduler bug must not hang the engine thread forever
-}
-
 std::vector<VariantSpec> scenario_variants(const Scenario& scenario, const EngineConfig& base, bool with_compare) {
   const quant::WeightMode weights = scenario_weight_mode(scenario);
   std::vector<VariantSpec> out;
@@ -74,20 +70,7 @@ VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const
   try {
     LLMEngine engine(model, variant.config);
     WorkloadDriver driver(engine, make_workload(workload, *model));
-    double clock = 0;
-    for (int64_t i = 0; i < kMaxSteps; ++i) {
-      if (cancelled && cancelled()) {
-        r.cancelled = true;
-        break;
-      }
-      if (!engine.has_unfinished()) {
-        if (driver.all_submitted()) break;
-        clock = std::max(clock, driver.next_arrival_s());
-      }
-      driver.submit_due(clock);
-      const StepResult s = engine.step();
-      if (s.ran) clock += s.metrics.step_ms / 1000.0;
-    }
+    r.cancelled = !driver.run_to_completion(RunClock::Engine, {}, cancelled) && cancelled && cancelled();
     r.steps = engine.metrics().full_log();
     for (const auto& m : r.steps) r.engine_s += m.step_ms / 1000.0;
     std::vector<double> ttft;

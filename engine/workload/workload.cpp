@@ -130,20 +130,40 @@ double WorkloadDriver::next_arrival_s() const {
   return next_ < plan_.size() ? plan_[next_].arrival_s : std::numeric_limits<double>::infinity();
 }
 
-void WorkloadDriver::run_to_completion(const std::function<void(const StepResult&)>& step_hook) {
+double WorkloadDriver::resume_at(double now_s) const {
+  if (engine_.has_unfinished() || all_submitted()) return now_s;
+  return std::max(now_s, next_arrival_s());
+}
+
+StepResult WorkloadDriver::step(double now_s) {
+  submit_due(now_s);
+  return engine_.step();
+}
+
+bool WorkloadDriver::run_to_completion(RunClock clock, const std::function<void(const StepResult&)>& step_hook,
+                                       const std::function<bool()>& cancelled, int64_t max_steps) {
   const auto t0 = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
-  while (true) {
-    submit_due(elapsed());
-    if (engine_.has_unfinished()) {
-      StepResult r = engine_.step();
-      if (step_hook) step_hook(r);
+  double engine_s = 0;  // the Engine clock: the steps' own times, plus the idle jumps
+  auto now = [&] { return clock == RunClock::Wall ? std::chrono::duration<double>(Clock::now() - t0).count() : engine_s; };
+  for (int64_t steps = 0; steps < max_steps;) {
+    if (cancelled && cancelled()) return false;
+    if (done()) return true;
+    const double t = now();
+    const double at = resume_at(t);
+    if (at > t) {
+      // Idle until the next arrival: an engine clock jumps there, a wall clock sleeps (in slices, so a
+      // cancel is seen).
+      if (clock == RunClock::Engine) engine_s = at;
+      else std::this_thread::sleep_for(std::chrono::duration<double>(std::min(at - t, 0.05)));
       continue;
     }
-    if (all_submitted()) break;
-    const double wait = next_arrival_s() - elapsed();
-    if (wait > 0) std::this_thread::sleep_for(std::chrono::duration<double>(std::min(wait, 0.05)));
+    const StepResult r = step(t);
+    ++steps;
+    if (!r.ran) continue;
+    engine_s += r.metrics.step_ms / 1000.0;
+    if (step_hook) step_hook(r);
   }
+  return false;
 }
 
 }  // namespace inferscope

@@ -37,7 +37,15 @@ std::vector<PlannedRequest> make_workload(const WorkloadSpec& spec, const Loaded
 // Reads a JSONL file of {"prompt": "..."} rows; throws std::runtime_error naming the bad line.
 std::vector<std::string> read_prompts_file(const std::string& path);
 
-// Submits planned requests to an engine as their arrival time comes, and runs it.
+// How a run's clock, the time arrivals are measured in, advances.
+enum class RunClock {
+  Wall,    // real time: an idle engine sleeps until the next arrival (`inferscope-cli run`)
+  Engine,  // the sum of the steps' own times: an idle engine jumps to the next arrival, so every run sees
+           // the same arrivals however fast the machine is (Compare's variants)
+};
+
+// Submits planned requests to an engine as their arrival time comes, and runs it: the one run driver of
+// the CLI, Compare and the GUI (whose display timer paces step() on a clock of its own).
 class WorkloadDriver {
  public:
   WorkloadDriver(LLMEngine& engine, std::vector<PlannedRequest> plan);
@@ -45,13 +53,23 @@ class WorkloadDriver {
   int submit_due(double elapsed_s);
   bool all_submitted() const { return next_ == plan_.size(); }
   double next_arrival_s() const;                        // +inf when all are submitted
+  // Every request submitted and none left unfinished.
+  bool done() const { return all_submitted() && !engine_.has_unfinished(); }
+  // When the run can go on from now_s: now_s while the engine has work or the run is done, else the next
+  // arrival (where an engine clock jumps to while idle).
+  double resume_at(double now_s) const;
+  // One step of a run whose clock reads now_s: submits what is due, then runs one engine step (ran ==
+  // false when the engine had nothing to run).
+  StepResult step(double now_s);
   const std::vector<int64_t>& request_ids() const { return ids_; }  // in submission order
   // The plan while requests remain to submit (a submitted one keeps only its arrival time: the engine
   // holds its prompt); empty once every request was submitted.
   const std::vector<PlannedRequest>& plan() const { return plan_; }
-  // Runs to completion in real time (sleeping while idle until the next arrival). step_hook is called
-  // after every engine step.
-  void run_to_completion(const std::function<void(const StepResult&)>& step_hook = {});
+  // Runs to completion on `clock`: step_hook after every step that ran, cancelled() polled between steps
+  // (a cancelled run stops there and returns false; so does one past max_steps, which only a scheduler
+  // that never finishes reaches).
+  bool run_to_completion(RunClock clock, const std::function<void(const StepResult&)>& step_hook = {},
+                         const std::function<bool()>& cancelled = {}, int64_t max_steps = 1'000'000);
 
  private:
   LLMEngine& engine_;

@@ -579,361 +579,362 @@
         <translation>正在比較「%1」：在新引擎上進行第 %2／%3 次執行（%4）…</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="228" />
-        <source>%1: slots</source>
-        <translation>%1：槽位</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="229" />
-        <source>%1: tokens</source>
-        <translation>%1：token</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="257" />
         <source>Variant</source>
         <translation>變體</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="257" />
         <source>Steps</source>
         <translation>步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="584" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="257" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="604" />
         <source>Engine time (s)</source>
         <translation>引擎時間（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="255" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="257" />
         <source>Tokens/s overall</source>
         <translation>整體 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="273" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="281" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="288" />
         <source>TTFT p50 (ms)</source>
         <translation>TTFT p50（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
         <source>TTFT p95 (ms)</source>
         <translation>TTFT p95（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="288" />
         <source>Mean slot utilization (%)</source>
         <translation>平均槽位使用率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="264" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="384" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="396" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="266" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="288" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="386" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="398" />
         <source>Preemptions</source>
         <translation>搶占次數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
         <source>Prefix hits (%)</source>
         <translation>前綴命中（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="267" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="286" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="269" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="288" />
         <source>KV peak (MiB)</source>
         <translation>KV 峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
         <source>KV waste, mean (MiB)</source>
         <translation>KV 浪費，平均（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="270" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="272" />
         <source>Contiguous peak (MiB)</source>
         <translation>連續配置峰值（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="273" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
         <source>Drafts accepted (%)</source>
         <translation>草稿接受率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="273" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="388" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="275" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="390" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="276" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="278" />
         <source>KV blocks</source>
         <translation>KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="281" />
         <source>Bubble, mean (%)</source>
         <translation>氣泡，平均（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="279" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="281" />
         <source>Between devices (MiB)</source>
         <translation>裝置之間（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="284" />
         <source>Weights</source>
         <translation>權重</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="284" />
         <source>Encoded (MiB)</source>
         <translation>編碼後（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="284" />
         <source>Held in memory (MiB)</source>
         <translation>記憶體中（MiB）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="282" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="284" />
         <source>KL vs stored</source>
         <translation>相對儲存權重的 KL</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="283" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="285" />
         <source>Top-1 agreement (%)</source>
         <translation>Top-1 一致率（%）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="283" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="285" />
         <source>Perplexity</source>
         <translation>困惑度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="296" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="298" />
         <source>failed: %1</source>
         <translation>失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="366" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="368" />
         <source>Engine time</source>
         <translation>引擎時間</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="367" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="369" />
         <source>Median time to first token</source>
         <translation>首個 token 時間中位數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="368" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="370" />
         <source>KV cache peak</source>
         <translation>KV 快取峰值</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="373" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="375" />
         <source>Mean slot use</source>
         <translation>平均槽位使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="377" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="379" />
         <source>Prompt tokens from the cache</source>
         <translation>來自快取的提示 token</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="382" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="384" />
         <source>KV waste (allocated − stored)</source>
         <translation>KV 浪費（已配置 − 已儲存）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="387" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="389" />
         <source>Drafts accepted</source>
         <translation>草稿接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="394" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="396" />
         <source>KV blocks in the same budget</source>
         <translation>同樣預算下的 KV 區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="400" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="402" />
         <source>Pipeline bubble (idle device time)</source>
         <translation>管線氣泡（裝置閒置時間）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="402" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="404" />
         <source>Bytes between devices</source>
         <translation>裝置之間傳送的位元組</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="406" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="408" />
         <source>Weights, encoded</source>
         <translation>權重（編碼後）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="407" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="409" />
         <source>KL divergence from the stored weights</source>
         <translation>與儲存權重的 KL 散度</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="409" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="413" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="584" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="411" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="415" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="604" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="433" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="435" />
         <source>In each of %n run(s), %1 was faster than %2.</source>
         <translation><numerusform>在 %n 次執行中，%1 每次都比 %2 快。</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="435" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="437" />
         <source>Over %n run(s) the times of %1 and %2 overlap: that difference is within the noise.</source>
         <translation><numerusform>在 %n 次執行中，%1 與 %2 的時間互有重疊：這個差異在雜訊範圍內。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="451" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="453" />
         <source>Continuous batching finished the same requests in %1 s, static in %2 s (%3x); median TTFT %4 vs %5 ms.</source>
         <translation>連續批次以 %1 秒完成相同的請求，靜態批次需 %2 秒（%3 倍）；TTFT 中位數 %4 對 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="462" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="464" />
         <source>Prefix caching served %1% of the prompt tokens from the cache: KV peak %2 vs %3 MiB, median TTFT %4 vs %5 ms.</source>
         <translation>前綴快取從快取提供了 %1% 的提示 token：KV 峰值 %2 對 %3 MiB，TTFT 中位數 %4 對 %5 毫秒。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="471" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="473" />
         <source>block %1: %2 MiB</source>
         <translation>區塊 %1：%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="472" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="474" />
         <source>KV waste (allocated − stored, mean over the run): %1. Bigger blocks leave more unused slots at the end of each sequence.</source>
         <translation>KV 浪費（已配置 − 已儲存，整次執行平均）：%1。區塊越大，每個序列末端留下的空格位越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="479" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="481" />
         <source>%1: %2% of drafts accepted, %3 s</source>
         <translation>%1：接受 %2% 的草稿，%3 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="481" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="483" />
         <source>%1: %2 s</source>
         <translation>%1：%2 秒</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="487" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="489" />
         <source>%1: %2 blocks, %n preemption(s)</source>
         <translation><numerusform>%1：%2 個區塊，%n 次搶占</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="490" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="492" />
         <source>The same KV budget holds: %1.</source>
         <translation>同樣的 KV 預算可容納：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="495" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="497" />
         <source>%1: %2% idle</source>
         <translation>%1：%2% 閒置</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="496" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="498" />
         <source>Pipeline bubble (device time spent waiting): %1. More micro-batches keep more devices busy.</source>
         <translation>管線氣泡（裝置等待的時間）：%1。微批次越多，忙碌的裝置越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="515" />
-        <source>Smallest: %1, %2 MiB (%3x the stored weights), KL %4 from them.</source>
-        <translation>最小：%1，%2 MiB（儲存權重的 %3 倍），與其 KL %4。</translation>
+        <location filename="../../ui/compare/compare_panel.cpp" line="527" />
+        <source>%1 KL %2</source>
+        <translation>%1 KL %2</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="519" />
-        <source>Smallest: %1, %2 MiB, KL %3 from the stored weights.</source>
-        <translation>最小：%1，%2 MiB，與儲存權重的 KL %3。</translation>
+        <location filename="../../ui/compare/compare_panel.cpp" line="528" />
+        <source>At the same size (%1 MiB, %2x the stored weights), KL from the stored weights: %3.</source>
+        <translation>相同大小（%1 MiB，儲存權重的 %2 倍）下，與儲存權重的 KL：%3。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="522" />
-        <source>Closest to them: %1, KL %2 at %3 MiB.</source>
-        <translation>最接近它們的：%1，KL %2，%3 MiB。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="523" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="543" />
         <source>Simulated modes run on F32 weights: their speed is not the format's.</source>
         <translation>模擬模式以 F32 權重執行：其速度不代表該格式的速度。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="530" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="535" />
+        <source>Smallest: %1, %2 MiB (%3x the stored weights), KL %4 from them.</source>
+        <translation>最小：%1，%2 MiB（儲存權重的 %3 倍），與其 KL %4。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="539" />
+        <source>Smallest: %1, %2 MiB, KL %3 from the stored weights.</source>
+        <translation>最小：%1，%2 MiB，與儲存權重的 KL %3。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="542" />
+        <source>Closest to them: %1, KL %2 at %3 MiB.</source>
+        <translation>最接近它們的：%1，KL %2，%3 MiB。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="550" />
         <source>Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).</source>
         <translation>最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="575" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="595" />
         <source>Utilization (mean of %n steps)</source>
         <translation><numerusform>使用率（%n 步的平均）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="576" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="596" />
         <source>Per-step utilization by variant</source>
         <translation>各變體的每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="577" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="597" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="577" />
-        <source>Fraction</source>
-        <translation>比例</translation>
+        <location filename="../../ui/compare/compare_panel.cpp" line="597" />
+        <source>Slots (solid), tokens (dashed)</source>
+        <translation>槽位（實線）、token（虛線）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="582" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="602" />
         <source>Over the run</source>
         <translation>整次執行</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="583" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="603" />
         <source>All numbers</source>
         <translation>所有數字</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="584" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="604" />
         <source>Throughput by variant</source>
         <translation>各變體的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="585" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="605" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="589" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="609" />
         <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
         <translation><numerusform>「%1」比較 %n 個變體：它們會在即時執行結束後各自在自己的引擎上執行，或按「比較」立即執行。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="592" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="612" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>載入一個比較設定的情境（情境選單），即可並排執行各變體。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="594" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="614" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>「%1」的比較在 %n 個變體後取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="597" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="617" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>「%1」：每個變體都在自己的引擎上把同一份工作負載跑完。</translation>
     </message>
@@ -1467,74 +1468,74 @@
 <context>
     <name>inferscope::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="59" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="134" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="60" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="135" />
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="102" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="103" />
         <source>The model loaded, but the engine settings do not fit it: %1</source>
         <translation>模型已載入，但引擎設定不適用於它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="161" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="162" />
         <source>no model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="171" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="172" />
         <source>Load generator: %1</source>
         <translation>負載產生器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="263" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="260" />
         <source>Compare: no model is loaded.</source>
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="284" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="281" />
         <source>%1: weights %2</source>
         <translation>%1：權重 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="292" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="289" />
         <source>Compare: %1</source>
         <translation>比較：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="322" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="319" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="326" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="335" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="323" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="332" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="341" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="338" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="384" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="382" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="399" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="398" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 &gt; 儲存錄製檔」會保留之前的步驟。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="404" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="403" />
         <source>Recording stopped: %1</source>
         <translation>錄製已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="416" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="415" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未錄製任何內容：引擎還沒有執行過。</translation>
     </message>

@@ -123,3 +123,11 @@ T.update({
     'Top-1 agreement (%)': ('Top-1 一致率（%）', 'Top-1 一致率（%）'),
     'Weights, encoded': ('權重（編碼後）', '权重（编码后）'),
 })
+T.update({
+    'Slots (solid), tokens (dashed)': ('槽位（實線）、token（虛線）', '槽位（实线）、token（虚线）'),
+})
+T.update({
+    '%1 KL %2': ('%1 KL %2', '%1 KL %2'),
+    'At the same size (%1 MiB, %2x the stored weights), KL from the stored weights: %3.':
+        ('相同大小（%1 MiB，儲存權重的 %2 倍）下，與儲存權重的 KL：%3。', '相同大小（%1 MiB，存储权重的 %2 倍）下，与存储权重的 KL：%3。'),
+})

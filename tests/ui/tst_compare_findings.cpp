@@ -328,6 +328,14 @@ class TstCompareFindings : public QObject {
     QCOMPARE(p.finding(), QStringLiteral("Smallest: int4, 66.0 MiB (0.72x the stored weights), KL 0.762 from them. "
                                          "Closest to them: q8_0, KL 0.005 at 136.0 MiB. "
                                          "Simulated modes run on F32 weights: their speed is not the format's."));
+    // Two formats of the same size (GPTQ and round-to-nearest): their KL side by side, the closer first.
+    VariantResult rtn = q, gptq = q;
+    rtn.name = "RTN", rtn.kl_vs_stored = 0.344;
+    gptq.name = "GPTQ", gptq.kl_vs_stored = 0.179;
+    p.setResult(result({rtn, gptq, st}));
+    QCOMPARE(p.finding(), QStringLiteral("At the same size (66.0 MiB, 0.72x the stored weights), KL from the stored weights: "
+                                         "GPTQ KL 0.179, RTN KL 0.344. "
+                                         "Simulated modes run on F32 weights: their speed is not the format's."));
   }
 
   // A real comparison of weights on stories260K: each variant runs on its own copy of the model, and its

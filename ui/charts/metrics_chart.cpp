@@ -105,7 +105,8 @@ void MetricsChart::updateLegend() {
   // One line alone needs no legend: the chart title names it.
   std::vector<ChartFitter::LegendEntry> entries;
   if (series_.size() > 1)
-    for (auto* s : series_) entries.push_back({s->name(), s->pen()});
+    for (auto* s : series_)
+      if (!s->name().isEmpty()) entries.push_back({s->name(), s->pen()});
   fitter_->setLegend(entries);
   dirty_ = true;
 }

@@ -40,7 +40,7 @@ class MetricsChart : public QChartView {
   // right (its own scale and title), for a quantity whose values would vanish on the left one.
   // Returns the series index.
   int addSeries(const QString& key, const QColor& color, Qt::PenStyle style = Qt::SolidLine, bool rightAxis = false);
-  void setSeriesName(int series, const QString& name);
+  void setSeriesName(int series, const QString& name);  // empty: drawn without a legend entry
   QString seriesName(int series) const;
   void removeAllSeries();  // for charts whose series depend on the data (one per compared variant)
   void removeLastSeries();  // a series the data added (e.g. the KV chart's full-attention line)

@@ -225,8 +225,10 @@ void ComparePanel::fillCharts() {
     const int slot = util_->addSeries(columnKey(v.name, slotKey), color);
     const int tok = util_->addSeries(columnKey(v.name, tokKey), color, Qt::DashLine);
     const int tps = throughput_->addSeries(columnKey(v.name, "tokens_per_s"), color);
-    util_->setSeriesName(slot, tr("%1: slots").arg(name));
-    util_->setSeriesName(tok, tr("%1: tokens").arg(name));
+    // One legend entry per variant: the axis title says which line is which (a legend of two entries per
+    // variant wrapped over half of a small chart).
+    util_->setSeriesName(slot, name);
+    util_->setSeriesName(tok, QString());
     throughput_->setSeriesName(tps, name);
     double engineS = 0, slotSum = 0, tokSum = 0;
     for (size_t k = 0; k < v.steps.size(); ++k) {
@@ -512,9 +514,27 @@ QString ComparePanel::pointOf() const {
         if (v.kl_vs_stored >= 0 && (!closest || v.kl_vs_stored < closest->kl_vs_stored)) closest = &v;
       }
       const auto kl = [](const VariantResult* v) { return QString::number(std::max(0.0, v->kl_vs_stored), 'f', 3); };
+      const auto ratio = [&](const VariantResult* v) {
+        return double(v->weight_bytes_encoded) / double(std::max<int64_t>(1, stored->weight_bytes_encoded));
+      };
+      // Formats of the same size (GPTQ and round-to-nearest): the point is their KL side by side.
+      std::vector<const VariantResult*> sameSize;
+      for (const auto& v : vs)
+        if (v.weights != "stored" && v.weight_bytes_encoded == smallest->weight_bytes_encoded) sameSize.push_back(&v);
+      std::sort(sameSize.begin(), sameSize.end(), [](auto* a, auto* b) { return a->kl_vs_stored < b->kl_vs_stored; });
+      if (stored && sameSize.size() > 1) {
+        QStringList parts;
+        for (const auto* v : sameSize) parts << tr("%1 KL %2").arg(name(*v), kl(v));
+        QString f = tr("At the same size (%1 MiB, %2x the stored weights), KL from the stored weights: %3.")
+                        .arg(mib(double(smallest->weight_bytes_encoded)))
+                        .arg(ratio(smallest), 0, 'f', 2)
+                        .arg(parts.join(QStringLiteral(", ")));
+        if (simulated) f += QLatin1Char(' ') + tr("Simulated modes run on F32 weights: their speed is not the format's.");
+        return f;
+      }
       QString f = stored ? tr("Smallest: %1, %2 MiB (%3x the stored weights), KL %4 from them.")
                                .arg(name(*smallest), mib(double(smallest->weight_bytes_encoded)))
-                               .arg(double(smallest->weight_bytes_encoded) / double(std::max<int64_t>(1, stored->weight_bytes_encoded)), 0, 'f', 2)
+                               .arg(ratio(smallest), 0, 'f', 2)
                                .arg(kl(smallest))
                          : tr("Smallest: %1, %2 MiB, KL %3 from the stored weights.")
                                .arg(name(*smallest), mib(double(smallest->weight_bytes_encoded)), kl(smallest));
@@ -574,7 +594,7 @@ void ComparePanel::changeEvent(QEvent* e) {
 void ComparePanel::retitleUtilization() {
   util_->setTitles(utilWindow_ > 1 ? tr("Utilization (mean of %n steps)", nullptr, utilWindow_)
                                    : tr("Per-step utilization by variant"),
-                   tr("Engine step"), tr("Fraction"));
+                   tr("Engine step"), tr("Slots (solid), tokens (dashed)"));
 }
 
 void ComparePanel::retranslateUi() {

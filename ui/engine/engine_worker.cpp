@@ -219,12 +219,8 @@ void EngineWorker::pause() {
 void EngineWorker::stepOnce() {
   if (!engine_ || stop_.load()) return;
   if (running_) pause();
-  if (driver_) {
-    // Step mode has no wall clock: jump to the next arrival when the engine would otherwise idle.
-    if (!engine_->has_unfinished() && !driver_->all_submitted())
-      loadClockS_ = std::max(loadClockS_, driver_->next_arrival_s());
-    driver_->submit_due(loadClockS_);
-  }
+  // Step mode runs on the engine clock: an idle engine jumps to the next arrival.
+  if (driver_) loadClockS_ = driver_->resume_at(loadClockS_);
   stepEngine();
   publish(true);
 }
@@ -369,7 +365,6 @@ void EngineWorker::scheduleTick() {
 void EngineWorker::tick() {
   if (stop_.load() || !running_ || !engine_) return;
   advanceClock();
-  if (driver_) driver_->submit_due(loadClockS_);
   stepEngine();
   publish(false);
   scheduleTick();
@@ -378,7 +373,9 @@ void EngineWorker::tick() {
 bool EngineWorker::stepEngine() {
   StepResult r;
   try {
-    r = engine_->step();
+    // The workload's arrivals on the display's clock (paced by the step timer), else the engine alone
+    // (requests typed in the Playground).
+    r = driver_ ? driver_->step(loadClockS_) : engine_->step();
   } catch (const std::exception& e) {
     // An engine bug must not take the window down: stop the run and say why.
     running_ = false;
