@@ -28,6 +28,7 @@ class QToolButton;
 namespace inferscope::ui {
 
 class AttachPanel;
+class RemoteServerSource;
 class BlockMapPanel;
 class CalibrationProgressDialog;
 class ComparePanel;
@@ -187,7 +188,9 @@ class MainWindow : public QMainWindow {
   PlaygroundPanel* playground_ = nullptr;
   ComparePanel* compare_ = nullptr;
   LessonsPanel* lessons_ = nullptr;
-  AttachPanel* attach_ = nullptr;  // created on the first attach
+  // Created on the first attach: the attached servers' stream, and the Servers tab that shows it.
+  RemoteServerSource* remote_ = nullptr;
+  AttachPanel* attach_ = nullptr;
   QString lastAttach_;
   QAction* attachAct_ = nullptr;
   void askAttachServers();

@@ -24,14 +24,15 @@ void MainWindow::attachServers(const QStringList& targets, int interval_ms) {
   }
   if (urls.isEmpty() && kvEvents.isEmpty()) return;
   ensureAttachPanel();
-  if (!urls.isEmpty()) attach_->attach(urls, interval_ms);
-  if (!kvEvents.isEmpty()) attach_->attachKvEvents(kvEvents);
+  if (!urls.isEmpty()) remote_->attach(urls, interval_ms);
+  if (!kvEvents.isEmpty()) remote_->attachKvEvents(kvEvents);
   tabs_->setCurrentWidget(attach_);
 }
 
 AttachPanel* MainWindow::ensureAttachPanel() {
   if (attach_) return attach_;
-  attach_ = new AttachPanel(this);
+  remote_ = new RemoteServerSource(this);
+  attach_ = new AttachPanel(remote_, this);
   tabs_->addTab(attach_, tr("Servers"));
   if (presentation_) attach_->setPresentation(true, presentationTextPixelSize());
   // The presentation strip follows the tab: the servers' numbers on the Servers tab, the engine's elsewhere.

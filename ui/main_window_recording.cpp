@@ -94,8 +94,8 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
                                                         tr("InferScope recordings (*.isrec)"));
       if (path.isEmpty()) return;
       QString err;
-      if (attach_->saveRecording(path, &err))
-        statusBar()->showMessage(tr("Saved %n poll(s) to %1", nullptr, int(attach_->recordedPolls())).arg(path), 8000);
+      if (remote_->saveRecording(path, &err))
+        statusBar()->showMessage(tr("Saved %n poll(s) to %1", nullptr, int(remote_->recordedPolls())).arg(path), 8000);
       else
         showError(tr("Recording not saved"), err);
       return;

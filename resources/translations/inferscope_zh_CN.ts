@@ -3,220 +3,210 @@
 <context>
     <name>inferscope::ui::AttachPanel</name>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="127" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="123" />
         <source>Recording of an attached session (%1, %2): %n poll(s); nothing is contacted.</source>
         <translation><numerusform>已连接会话的录制（%1，%2）：%n 次轮询；不会连接任何服务器。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="131" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="127" />
         <source>Not attached. File &gt; Attach to server... watches a running llama.cpp server, vLLM or SGLang through the metrics it publishes.</source>
         <translation>尚未连接。“文件 &gt; 连接到服务器…”可通过 llama.cpp 服务器、vLLM 或 SGLang 公开的指标观察它们。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="133" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="129" />
         <source>Watching %n server(s). Only what a server publishes is drawn.</source>
         <translation><numerusform>正在观察 %n 台服务器。只绘制服务器公开的数据。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="134" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="130" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="131" />
         <source>Requests on the server</source>
         <translation>服务器上的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="131" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="136" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="132" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
         <source>KV cache in use</source>
         <translation>KV 缓存使用量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="136" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="132" />
         <source>Fraction of the cache</source>
         <translation>缓存的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="137" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="133" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="137" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="133" />
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="138" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="134" />
         <source>Latency percentiles</source>
         <translation>延迟百分位数</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="138" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="134" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="139" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
         <source>Prefix-cache hit rate</source>
         <translation>前缀缓存命中率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="139" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
         <source>Fraction of prompt tokens</source>
         <translation>提示 token 的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="140" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="136" />
         <source>Speculative decoding</source>
         <translation>推测解码</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="140" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="136" />
         <source>Tokens per step</source>
         <translation>每步 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="152" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="151" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="152" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
         <source>prompt tokens/s</source>
         <translation>提示 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
         <source>generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
         <source>TTFT p99</source>
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
         <source>TPOT p50</source>
         <translation>TPOT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="160" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
         <source>TPOT p99</source>
         <translation>TPOT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="161" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="160" />
         <source>prefix-cache hits</source>
         <translation>前缀缓存命中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="162" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="161" />
         <source>mean accepted length</source>
         <translation>平均接受长度</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="163" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="162" />
         <source>acceptance rate</source>
         <translation>接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="174" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="173" />
         <source>%1: connecting...</source>
         <translation>%1：连接中…</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="344" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="297" />
         <source>%1: not answering (%2); retry %3</source>
         <translation>%1：没有响应（%2）；第 %3 次重试</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="349" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="302" />
         <source>%1: %2, up</source>
         <translation>%1：%2，在线</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="350" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="303" />
         <source>, %1 running</source>
         <translation>，%1 个运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="351" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="304" />
         <source>, %1 waiting</source>
         <translation>，%1 个等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="352" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="305" />
         <source>, KV cache %1% in use</source>
         <translation>，KV 缓存已用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="354" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="307" />
         <source> (%1 blocks of %2 tokens)</source>
         <translation>（%1 个块，每块 %2 个 token）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="355" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="308" />
         <source>; %n malformed line(s) skipped</source>
         <translation><numerusform>；跳过 %n 行格式错误的内容</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="408" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="345" />
         <source>vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)</source>
         <translation>来自 %1 的 vLLM KV 事件：%2 批（%3 批经重放取得，丢失 %4 批）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="414" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="351" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed per second</source>
         <translation>前缀缓存：%2 个已缓存前缀共 %1 个块，最长 %3 个块；每秒存入 %4 个、移除 %5 个块</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="422" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="359" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed in all</source>
         <translation>前缀缓存：%2 个已缓存前缀共持有 %1 个块，最长 %3 个块；共存入 %4 个、移除 %5 个块</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="429" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="366" />
         <source>The events name blocks by content hash, not by their place in GPU memory: this is the cache's content, not its layout.</source>
         <translation>事件以内容哈希命名块，而非它们在 GPU 内存中的位置：这里呈现的是缓存的内容，不是它的布局。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="431" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="368" />
         <source>Last error: %1</source>
         <translation>最近的错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="497" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="433" />
         <source>Poll %1 of %2, %3 s</source>
         <translation>第 %1 次轮询（共 %2 次），%3 秒</translation>
-    </message>
-    <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="505" />
-        <source>No server was polled yet: there is nothing to save.</source>
-        <translation>尚未轮询任何服务器：没有可保存的内容。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="518" />
-        <source>%1 cannot be written: %2</source>
-        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2021,7 +2011,7 @@
     </message>
     <message>
         <location filename="../../ui/main_window.cpp" line="398" />
-        <location filename="../../ui/main_window_attach.cpp" line="35" />
+        <location filename="../../ui/main_window_attach.cpp" line="36" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
@@ -2358,12 +2348,12 @@
         <translation>空闲：等待请求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_attach.cpp" line="57" />
+        <location filename="../../ui/main_window_attach.cpp" line="58" />
         <source>Attach to server</source>
         <translation>连接到服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_attach.cpp" line="58" />
+        <location filename="../../ui/main_window_attach.cpp" line="59" />
         <source>Server URLs, separated by spaces (replicas side by side), e.g. http://127.0.0.1:8080.
 Optionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557.
 Only GET /metrics and /slots are sent (and the KV-event replay request).</source>
@@ -3234,6 +3224,19 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <location filename="../../ui/presentation_bar.cpp" line="114" />
         <source>%1 running, %2 waiting</source>
         <translation>%1 运行中，%2 等待中</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::RemoteServerSource</name>
+    <message>
+        <location filename="../../ui/attach/remote_server_source.cpp" line="109" />
+        <source>No server was polled yet: there is nothing to save.</source>
+        <translation>尚未轮询任何服务器：没有可保存的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/remote_server_source.cpp" line="122" />
+        <source>%1 cannot be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>

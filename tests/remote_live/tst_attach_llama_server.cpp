@@ -184,7 +184,8 @@ class TestAttachLlamaServer : public QObject {
     auto server = std::make_unique<QProcess>();
     startServer(*server);
 
-    inferscope::ui::AttachPanel panel;
+    inferscope::ui::RemoteServerSource source;
+    inferscope::ui::AttachPanel panel(&source);
     panel.resize(1280, 720);
     panel.show();
     int phase = 0, max_busy = 0, max_running_series = 0;
@@ -215,7 +216,7 @@ class TestAttachLlamaServer : public QObject {
         phase = 3;
       }
     });
-    panel.attach({url}, 200);
+    source.attach({url}, 200);
     QTest::qWait(1000);
     QNetworkAccessManager net;
     int done = 0;
@@ -244,12 +245,12 @@ class TestAttachLlamaServer : public QObject {
     // Saved and shown again: every chart's history as it was live, the slot bars of the last poll.
     const QString rec = tmp_.filePath("panel.isrec");
     QString err;
-    const std::size_t n = panel.recordedPolls();
+    const std::size_t n = source.recordedPolls();
     QVERIFY(n > 10);
-    QVERIFY2(panel.saveRecording(rec, &err), qPrintable(err));
+    QVERIFY2(source.saveRecording(rec, &err), qPrintable(err));
     auto recording = std::make_shared<const inferscope::record::Recording>(inferscope::record::Recording::open(rec.toStdString()));
     QCOMPARE(recording->server_polls().size(), n);
-    inferscope::ui::AttachPanel replayed;
+    inferscope::ui::AttachPanel replayed(nullptr);
     replayed.resize(1280, 720);
     replayed.show();
     replayed.showRecording(recording);
@@ -268,7 +269,7 @@ class TestAttachLlamaServer : public QObject {
         QCOMPARE(live_points.mid(0, replay_points.size()), replay_points);
       }
     }
-    panel.detach();
+    source.detach();
     QVERIFY(replayed.slotView(url));
     QCOMPARE(replayed.slotView(url)->shownSlots().slot_states.size(), std::size_t(4));
     // Scrubbed back to the busiest poll: the slot bars show it busy again.

@@ -67,11 +67,12 @@ class TestAttachPanel : public QObject {
   void vllmShowsWhatItPublishes() {
     FakeServer vllm;
     vllm.bodies["/metrics"] = {data("published/vllm_v1_t0.txt"), data("published/vllm_v1_t10.txt")};
-    ui::AttachPanel panel;
+    ui::RemoteServerSource source;
+    ui::AttachPanel panel(&source);
     panel.resize(1280, 720);
     panel.show();
     QSignalSpy polled(&panel, &ui::AttachPanel::polled);
-    panel.attach({vllm.url()}, 100);
+    source.attach({vllm.url()}, 100);
     QTRY_VERIFY_WITH_TIMEOUT(polled.count() >= 3, 10000);
 
     ui::MetricsChart* kv = panel.chart("server_kv_usage");
@@ -101,7 +102,7 @@ class TestAttachPanel : public QObject {
     QCOMPARE(h.waiting, int(lastY(requests, 1)));
     QCOMPARE(h.kvUsed, 0.5);
     QVERIFY(h.generatedPerS >= 0.0);
-    panel.detach();
+    source.detach();
     QCOMPARE(panel.headline().servers, 0);
     QVERIFY(!panel.chart("server_kv_usage")->isVisible());
   }
@@ -116,11 +117,12 @@ class TestAttachPanel : public QObject {
     const QString down = QStringLiteral("http://127.0.0.1:%1").arg(closed.serverPort());
     closed.close();
 
-    ui::AttachPanel panel;
+    ui::RemoteServerSource source;
+    ui::AttachPanel panel(&source);
     panel.resize(1366, 768);
     panel.show();
     QSignalSpy polled(&panel, &ui::AttachPanel::polled);
-    panel.attach({llama.url(), html.url(), down}, 100);
+    source.attach({llama.url(), html.url(), down}, 100);
     QTRY_VERIFY_WITH_TIMEOUT(polled.count() >= 6, 10000);
 
     ui::SlotFillView* slots_view = panel.slotView(llama.url());
@@ -144,26 +146,27 @@ class TestAttachPanel : public QObject {
   void savedSessionReplaysAsItWasLive() {
     FakeServer vllm;
     vllm.bodies["/metrics"] = {data("published/vllm_v1_t0.txt"), data("published/vllm_v1_t10.txt")};
-    ui::AttachPanel panel;
+    ui::RemoteServerSource source;
+    ui::AttachPanel panel(&source);
     panel.resize(1280, 720);
     panel.show();
     QSignalSpy polled(&panel, &ui::AttachPanel::polled);
     QString err;
-    QVERIFY(!panel.saveRecording(QStringLiteral("/nonexistent/x.isrec"), &err));  // nothing polled yet
+    QVERIFY(!source.saveRecording(QStringLiteral("/nonexistent/x.isrec"), &err));  // nothing polled yet
     QVERIFY(!err.isEmpty());
-    panel.attach({vllm.url()}, 100);
+    source.attach({vllm.url()}, 100);
     QTRY_VERIFY_WITH_TIMEOUT(polled.count() >= 4, 10000);
-    panel.detach();  // no poll lands between the save and the comparison
-    QCOMPARE(panel.recordedPolls(), std::size_t(polled.count()));
+    source.detach();  // no poll lands between the save and the comparison
+    QCOMPARE(source.recordedPolls(), std::size_t(polled.count()));
     QTemporaryDir tmp;
     const QString path = tmp.filePath(QStringLiteral("servers.isrec"));
-    QVERIFY2(panel.saveRecording(path, &err), qPrintable(err));
+    QVERIFY2(source.saveRecording(path, &err), qPrintable(err));
 
     auto rec = std::make_shared<const record::Recording>(record::Recording::open(path.toStdString()));
     QVERIFY(rec->is_attach());
     QVERIFY2(rec->warning().empty(), rec->warning().c_str());
     QCOMPARE(rec->server_polls().size(), std::size_t(polled.count()));
-    ui::AttachPanel replayed;
+    ui::AttachPanel replayed(nullptr);  // a recording needs no source
     replayed.resize(1280, 720);
     replayed.show();
     replayed.showRecording(rec);
@@ -232,10 +235,12 @@ class TestAttachPanel : public QObject {
   void closingMidPollDoesNotHang() {
     FakeServer vllm;
     vllm.bodies["/metrics"] = {data("published/vllm_0.8.txt")};
-    auto* panel = new ui::AttachPanel;
-    panel->attach({vllm.url(), vllm.url() + "/"}, 50);
+    auto* source = new ui::RemoteServerSource;
+    auto* panel = new ui::AttachPanel(source);
+    source->attach({vllm.url(), vllm.url() + "/"}, 50);
     QTest::qWait(120);
-    delete panel;  // stops the pollers and joins the worker thread mid-poll
+    delete source;  // stops the pollers and joins the worker thread mid-poll
+    delete panel;   // after its source: nothing left to disconnect
   }
 };
 

@@ -4,16 +4,10 @@
 #include <QLabel>
 #include <QHBoxLayout>
 #include <QScrollArea>
-#include <QSaveFile>
 #include <QSlider>
-#include <sstream>
-#include <QThread>
-#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 
-#include "engine/record/poll_recording_writer.h"
-#include "remote/kv_events/kv_event_subscriber.h"
 #include "ui/attach/slot_fill_view.h"
 #include "ui/charts/metrics_chart.h"
 
@@ -34,9 +28,6 @@ const ChartSpec kCharts[] = {{"server_requests", MetricsChart::Scale::Count},
 // Okabe-Ito, one colour per quantity; a second server's series of the same quantity is dashed.
 const QColor kColors[] = {QColor(0, 114, 178), QColor(230, 159, 0), QColor(0, 158, 115), QColor(204, 121, 167),
                           QColor(213, 94, 0), QColor(86, 180, 233), QColor(0, 0, 0)};
-// A session left attached for a day at 1 s keeps ~86,000 polls (some tens of MiB); past this the oldest
-// are not dropped, recording just stops (the saved file says what it holds).
-constexpr std::size_t kMaxRecordedPolls = 100'000;
 // The share of the KV cache in use: the server's own gauge, else (llama.cpp) its slots' fill.
 std::optional<double> kvInUse(const remote::ServerPoint& p) {
   if (p.scrape.kv_usage) return p.scrape.kv_usage;
@@ -51,7 +42,7 @@ std::optional<double> kvInUse(const remote::ServerPoint& p) {
 
 }  // namespace
 
-AttachPanel::AttachPanel(QWidget* parent) : QWidget(parent) {
+AttachPanel::AttachPanel(RemoteServerSource* source, QWidget* parent) : QWidget(parent), source_(source) {
   setObjectName(QStringLiteral("servers"));  // `inferscope --screenshot ... --tab servers`
   auto* outer = new QVBoxLayout(this);
   outer->setContentsMargins(0, 0, 0, 0);
@@ -94,13 +85,18 @@ AttachPanel::AttachPanel(QWidget* parent) : QWidget(parent) {
   scroll->setWidget(body);
   outer->addWidget(scroll);
   for (const ChartSpec& c : kCharts) makeChart(QString::fromLatin1(c.id));
-  kvTimer_ = new QTimer(this);
-  kvTimer_->setInterval(500);
-  connect(kvTimer_, &QTimer::timeout, this, &AttachPanel::refreshKvEvents);
+  if (source_) {
+    connect(source_, &RemoteServerSource::attached, this, &AttachPanel::startOver);
+    connect(source_, &RemoteServerSource::detached, this, &AttachPanel::clearViews);
+    connect(source_, &RemoteServerSource::polled, this, &AttachPanel::onPolled);
+    connect(source_, &RemoteServerSource::kvReading, this,
+            [this](const remote::KvEventsFacts& k, double stored, double removed) {
+              showKvReading(k, std::make_pair(stored, removed));
+              kvLabel_->show();
+            });
+  }
   retranslateUi();
 }
-
-AttachPanel::~AttachPanel() { detach(); }
 
 MetricsChart* AttachPanel::makeChart(const QString& id) {
   auto* chart = new MetricsChart(id, QStringLiteral("t_s"), this);
@@ -145,7 +141,10 @@ void AttachPanel::retranslateUi() {
       if (auto* c = chart(chartId))
         c->setSeriesName(s.value(), urls_.size() > 1 ? shortName(it.key()) + ": " + quantityName(quantity) : quantityName(quantity));
     }
-  refreshKvEvents();
+  if (lastKv_) {  // in the new language (a copy: showing it replaces lastKv_)
+    const auto kv = *lastKv_;
+    showKvReading(kv.first, kv.second);
+  }
 }
 
 QString AttachPanel::quantityName(const QString& q) const {
@@ -183,61 +182,16 @@ void AttachPanel::addRow(const QString& url) {
   rows_.insert(url, row);
 }
 
-void AttachPanel::attach(const QStringList& urls, int interval_ms) {
-  detach();
-  // What was polled before stays saveable until now.
-  recorded_.clear();
-  recordedKv_.clear();
+void AttachPanel::startOver(const QStringList& urls) {
+  clearViews();
   urls_ = urls;
-  intervalMs_ = interval_ms;
-  worker_ = new QThread(this);
-  worker_->setObjectName(QStringLiteral("inferscope-attach"));
-  for (const QString& url : urls) {
-    auto* poller = new remote::ServerPoller(QUrl(url), interval_ms);
-    poller->moveToThread(worker_);
-    connect(worker_, &QThread::started, poller, &remote::ServerPoller::start);
-    // Deleted on the worker thread as it ends: its network objects belong to that thread.
-    connect(worker_, &QThread::finished, poller, &QObject::deleteLater);
-    connect(poller, &remote::ServerPoller::polled, this, &AttachPanel::onPolled, Qt::QueuedConnection);
-    pollers_.push_back(poller);
-    addRow(url);
-  }
-  worker_->start();
+  for (const QString& url : urls) addRow(url);
   retranslateUi();
 }
 
-void AttachPanel::attachKvEvents(const QString& endpoint, const QString& replay, const QString& topic) {
-  kv_.reset();
-  {
-    std::lock_guard lock(kvMutex_);
-    kvCache_ = remote::KvPrefixCache();
-  }
-  kvEndpoint_ = endpoint;
-  const std::string replayEndpoint =
-      replay.isEmpty() ? remote::default_replay_endpoint(endpoint.toStdString()) : replay.toStdString();
-  kv_ = std::make_unique<remote::KvEventSubscriber>(endpoint.toStdString(), replayEndpoint, topic.toStdString(),
-                                                    [this](std::int64_t, remote::KvEventBatch b) {
-                                                      std::lock_guard lock(kvMutex_);
-                                                      kvCache_.apply(b);
-                                                    });
-  kv_->start();
-  kvLabel_->show();
-  kvTimer_->start();
-  refreshKvEvents();
-}
-
-void AttachPanel::detach() {
-  if (worker_) {
-    for (remote::ServerPoller* p : pollers_) QMetaObject::invokeMethod(p, &remote::ServerPoller::stop, Qt::BlockingQueuedConnection);
-    worker_->quit();
-    worker_->wait();
-    delete worker_;
-    worker_ = nullptr;
-  }
-  pollers_.clear();
-  kvTimer_->stop();
-  kv_.reset();  // joins the subscriber thread
+void AttachPanel::clearViews() {
   kvLabel_->hide();
+  lastKv_.reset();
   for (auto it = rows_.begin(); it != rows_.end(); ++it) {
     delete it->status;
     delete it->slotFill;
@@ -339,7 +293,6 @@ void AttachPanel::onPolled(const remote::ServerPoint& p) {
   ServerRow& row = *rowIt;
   const QString url = rowIt.key();
   latest_.insert(url, p);
-  if (!replay_ && recorded_.size() < kMaxRecordedPolls) recorded_.push_back(remote::to_record(remote::poll_facts(p)));
   if (!p.up) {
     row.status->setText(tr("%1: not answering (%2); retry %3").arg(url, p.error).arg(p.consecutive_failures));
     emit polled(p);
@@ -386,24 +339,8 @@ void AttachPanel::onPolled(const remote::ServerPoint& p) {
   emit polled(p);
 }
 
-void AttachPanel::refreshKvEvents() {
-  if (!kv_) return;
-  const remote::KvEventStreamStatus st = kv_->status();
-  remote::KvEventsFacts k{0.0, kvEndpoint_.toStdString(), st.batches, st.replayed, st.missed, st.decode_errors,
-                          st.last_error, {}};
-  double stored = 0, removed = 0;
-  {
-    std::lock_guard lock(kvMutex_);
-    k.summary = kvCache_.summary();
-    stored = kvCache_.stored_per_second(10);
-    removed = kvCache_.removed_per_second(10);
-  }
-  if (!recorded_.empty()) k.t_s = recorded_.back().t_s;
-  if (recordedKv_.size() < kMaxRecordedPolls) recordedKv_.push_back(remote::to_record(k));
-  showKvReading(k, std::make_pair(stored, removed));
-}
-
 void AttachPanel::showKvReading(const remote::KvEventsFacts& k, std::optional<std::pair<double, double>> rates) {
+  lastKv_.emplace(k, rates);
   const auto& s = k.summary;
   QString text = tr("vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)")
                      .arg(QString::fromStdString(k.endpoint))
@@ -435,9 +372,8 @@ void AttachPanel::showKvReading(const remote::KvEventsFacts& k, std::optional<st
 // --- Recordings -------------------------------------------------------------------------------------
 
 void AttachPanel::showRecording(std::shared_ptr<const record::Recording> recording) {
-  detach();
-  recorded_.clear();
-  recordedKv_.clear();
+  if (source_) source_->detach();
+  clearViews();
   replay_ = std::move(recording);
   for (const auto& u : replay_->meta().value("servers", std::vector<std::string>{})) urls_ << QString::fromStdString(u);
   replayPoints_.reserve(replay_->server_polls().size());
@@ -498,27 +434,6 @@ void AttachPanel::updateReplayLabel() {
                             .arg(shownPoll_ + 1)
                             .arg(pollCount())
                             .arg(replayPoints_[size_t(shownPoll_)].t_s, 0, 'f', 1));
-}
-
-bool AttachPanel::saveRecording(const QString& path, QString* error) const {
-  if (recorded_.empty()) {
-    if (error) *error = tr("No server was polled yet: there is nothing to save.");
-    return false;
-  }
-  std::ostringstream out;
-  std::vector<std::string> servers;
-  for (const QString& u : urls_) servers.push_back(u.toStdString());
-  record::PollRecordingWriter w(out, {"InferScope (Servers tab)", servers, intervalMs_, kvEndpoint_.toStdString()});
-  for (const auto& p : recorded_) w.add_poll(p);
-  for (const auto& k : recordedKv_) w.add_kv_events(k);
-  w.finish();
-  const std::string bytes = out.str();
-  QSaveFile f(path);
-  if (!f.open(QIODevice::WriteOnly) || f.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !f.commit()) {
-    if (error) *error = tr("%1 cannot be written: %2").arg(path, f.errorString());
-    return false;
-  }
-  return true;
 }
 
 void AttachPanel::setPresentation(bool on, int textPx) {

@@ -4,17 +4,19 @@
 // as a local run over time (requests running and waiting, KV cache in use, tokens per second, TTFT and
 // TPOT percentiles, prefix-cache hits, speculative acceptance; a series appears only once a server
 // publishes that quantity, nothing is drawn as zero), llama.cpp's slots as bars, and vLLM's prefix
-// cache from its KV events. Polling and the KV-event subscription run on a worker thread; this widget
-// only receives their values.
+// cache from its KV events. A view only: the polls and KV-event readings come from a RemoteServerSource
+// (which owns the pollers, the subscription and the polls kept for a recording), or from a recording.
 #include <QHash>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 #include <memory>
-#include <mutex>
+#include <optional>
 
 #include "engine/record/recording.h"
-#include "remote/kv_events/kv_prefix_cache.h"
 #include "remote/net/server_poller.h"
+#include "remote/record/server_poll_facts.h"
+#include "ui/attach/remote_server_source.h"
 
 class QGridLayout;
 class QScrollArea;
@@ -24,10 +26,6 @@ class QThread;
 class QTimer;
 class QVBoxLayout;
 
-namespace inferscope::remote {
-class KvEventSubscriber;
-}
-
 namespace inferscope::ui {
 
 class MetricsChart;
@@ -36,14 +34,10 @@ class SlotFillView;
 class AttachPanel : public QWidget {
   Q_OBJECT
  public:
-  explicit AttachPanel(QWidget* parent = nullptr);
-  ~AttachPanel() override;  // stops polling and joins the worker thread
-
-  // Starts watching these servers (replaces any attached before). interval_ms >= 50.
-  void attach(const QStringList& urls, int interval_ms = 1000);
-  // Also follows a vLLM KV-event publisher (replay endpoint: empty for the next port).
-  void attachKvEvents(const QString& endpoint, const QString& replay = {}, const QString& topic = QStringLiteral("kv-events"));
-  void detach();
+  // Shows what `source` reads (not owned; may be destroyed first): its attach starts the rows and charts
+  // over, its detach clears them.
+  explicit AttachPanel(RemoteServerSource* source, QWidget* parent = nullptr);
+  RemoteServerSource* source() const { return source_; }
 
   QStringList servers() const { return urls_; }
   // For tests and exports.
@@ -69,17 +63,13 @@ class AttachPanel : public QWidget {
   // --- Recordings (docs/recording-format.md, polls frames) -----------------------------------------
   // Shows a recording of an attached session instead of live servers (nothing is contacted): the same
   // status lines, charts and slot bars, fed by the recorded polls; the strip above them scrubs the polls.
-  // Detaches first. The recording must be one (Recording::is_attach()).
+  // Detaches the source first. The recording must be one (Recording::is_attach()).
   void showRecording(std::shared_ptr<const record::Recording> recording);
   bool isReplaying() const { return bool(replay_); }
   int pollCount() const;  // polls in the recording shown (0 when live)
   // The views as they were after poll index (clamped to the recording); charts show the polls up to it.
   void showPoll(int index);
   int shownPoll() const { return shownPoll_; }
-  // Every poll (and KV-event reading) since the last attach is kept (up to 100,000 polls) so that the
-  // session can be saved as a recording; false with *error when nothing was polled or writing failed.
-  std::size_t recordedPolls() const { return recorded_.size(); }
-  bool saveRecording(const QString& path, QString* error = nullptr) const;
 
  protected:
   void resizeEvent(QResizeEvent* e) override;
@@ -89,7 +79,6 @@ class AttachPanel : public QWidget {
 
  private slots:
   void onPolled(const inferscope::remote::ServerPoint& point);
-  void refreshKvEvents();
 
  private:
   struct ServerRow {
@@ -98,6 +87,8 @@ class AttachPanel : public QWidget {
     QHash<QString, int> series;  // "<chart>/<quantity>" -> series index, created on first value
   };
   MetricsChart* makeChart(const QString& id);
+  void startOver(const QStringList& urls);  // rows for these servers, charts empty
+  void clearViews();
   void addRow(const QString& url);
   int chartColumns() const;
   void layoutCharts();
@@ -109,9 +100,8 @@ class AttachPanel : public QWidget {
   QString shortName(const QString& url) const;
   QString quantityName(const QString& quantity) const;
 
+  QPointer<RemoteServerSource> source_;
   QStringList urls_;
-  QThread* worker_ = nullptr;
-  QList<remote::ServerPoller*> pollers_;  // live on worker_
   QHash<QString, ServerRow> rows_;
   QList<MetricsChart*> charts_;
   QScrollArea* scroll_ = nullptr;
@@ -120,17 +110,11 @@ class AttachPanel : public QWidget {
   QVBoxLayout* slotBox_ = nullptr;
   QLabel* hint_ = nullptr;
   QLabel* kvLabel_ = nullptr;
-  QTimer* kvTimer_ = nullptr;
-  std::unique_ptr<remote::KvEventSubscriber> kv_;
-  std::mutex kvMutex_;
-  remote::KvPrefixCache kvCache_;
-  QString kvEndpoint_;
+  // The KV-event reading shown (with its rates when live), kept to be shown again in another language.
+  std::optional<std::pair<remote::KvEventsFacts, std::optional<std::pair<double, double>>>> lastKv_;
   int textPx_ = 0;
-  int intervalMs_ = 0;
   int columns_ = 0;  // charts per row as laid out
-  // Live: what a saved recording holds. Replay: the recording shown and its polls as the poller reports them.
-  std::vector<record::ServerPollRecord> recorded_;
-  std::vector<record::KvEventsRecord> recordedKv_;
+  // Replay: the recording shown and its polls as the poller reports them.
   std::shared_ptr<const record::Recording> replay_;
   std::vector<remote::ServerPoint> replayPoints_;
   int shownPoll_ = -1;
