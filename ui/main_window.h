@@ -171,6 +171,7 @@ class MainWindow : public QMainWindow {
   TimelineBar* timeline_ = nullptr;
   QAction* openRecordingAct_ = nullptr;
   QAction* saveRecordingAct_ = nullptr;
+  QAction* exportTraceAct_ = nullptr;
 
   QString settingsFile_;
   bool interactive_ = true;

@@ -104,6 +104,12 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
     if (!path.isEmpty()) session_->saveRecording(path);
   });
   saveRecordingAct_->setObjectName(QStringLiteral("save_recording"));
+  exportTraceAct_ = fileMenu->addAction(QString(), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export trace"), QStringLiteral("run.trace.json"),
+                                                      tr("Chrome / Perfetto traces (*.json)"));
+    if (!path.isEmpty()) session_->saveTrace(path);
+  });
+  exportTraceAct_->setObjectName(QStringLiteral("export_trace"));
   // What it saves is the live engine's run, or on the Servers tab the attached session: with a recording
   // on screen there is nothing new to save.
   auto updateSave = [this] { saveRecordingAct_->setEnabled(serversTabSaves() || session_->source()->isLive()); };
@@ -112,6 +118,10 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
   connect(tabs_, &QTabWidget::currentChanged, saveRecordingAct_, updateSave);
   connect(session_, &WorkbenchSession::stepShown, this, [this] {
     if (presentation_) updatePresentationBar();
+  });
+  connect(session_, &WorkbenchSession::traceSaved, this, [this](bool ok, const QString& path, qint64 steps, const QString& error) {
+    if (ok) statusBar()->showMessage(tr("Wrote a trace of %n step(s) to %1 (open it in ui.perfetto.dev or chrome://tracing)", nullptr, int(steps)).arg(path), 8000);
+    else showError(tr("Trace not written"), error);
   });
   connect(session_, &WorkbenchSession::recordingSaved, this, [this](bool ok, const QString& path, qint64 steps, const QString& error) {
     if (ok) {
@@ -177,6 +187,10 @@ bool MainWindow::serversTabSaves() const {
 void MainWindow::retranslateRecording() {
   if (openRecordingAct_) openRecordingAct_->setText(tr("Open &recording..."));
   if (saveRecordingAct_) saveRecordingAct_->setText(tr("&Save recording..."));
+  if (exportTraceAct_) {
+    exportTraceAct_->setText(tr("Export &trace..."));
+    exportTraceAct_->setToolTip(tr("The run as a Chrome / Perfetto trace: engine steps, each request's phases, KV counters"));
+  }
 }
 
 }  // namespace inferscope::ui

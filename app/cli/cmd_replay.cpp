@@ -9,6 +9,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/replay_export.h"
 #include "engine/metrics/metrics_writers.h"
+#include "engine/record/chrome_trace.h"
 #include "engine/record/recording.h"
 #include "engine/record/recording_summary.h"
 #include "remote/record/server_poll_facts.h"
@@ -22,6 +23,7 @@ struct ReplayOptions {
   bool json = false;
   std::string metrics_out;
   std::string export_dir;
+  std::string trace;
   int64_t step = -1;  // -1: the last step
   int width = 1600, height = 1000;
   CLI::App* app = nullptr;
@@ -109,6 +111,9 @@ nlohmann::json attach_summary(const record::Recording& r) {
 }
 
 int replay_attach(const record::Recording& r, const ReplayOptions& o) {
+  if (!o.trace.empty())
+    throw UsageError(o.file + ": --trace lays out engine steps and requests; this is a recording of an attached "
+                              "session (its polls are in --metrics-out)");
   if (!o.export_dir.empty())
     throw UsageError(o.file + ": --export draws a run's charts; this is a recording of an attached session "
                               "(open it in the workbench: inferscope --open FILE, Servers tab)");
@@ -158,6 +163,7 @@ int run_replay(const ReplayOptions& o) {
     write_csv(f, r.all_metrics());
   }
   if (!o.export_dir.empty()) export_replay(r, step, o.export_dir, o.width, o.height);
+  if (std::string error; !o.trace.empty() && !record::write_chrome_trace(r, o.trace, &error)) throw std::runtime_error(error);
   nlohmann::json summary = record::recording_summary(r);
   if (o.app->count("--step") > 0) summary["at_step"] = at_step(r, step);
   if (o.json) {
@@ -185,6 +191,7 @@ Command add_replay_command(CLI::App& root) {
   app->add_option("file", o->file, "the recording (from run/export --record)")->required()->check(CLI::ExistingFile);
   app->add_flag("--json", o->json, "print the summary as one JSON document");
   app->add_option("--metrics-out", o->metrics_out, "write the per-step metrics (CSV, exactly as the run wrote them)");
+  app->add_option("--trace", o->trace, "write the run as a Chrome / Perfetto trace (JSON: steps, requests' phases, KV counters)");
   app->add_option("--export", o->export_dir, "write every chart as it was at --step into DIR (PNG 1x/2x, SVG, CSV)");
   app->add_option("--step", o->step, "the step to show or export (default: the last); adds it to the summary (an attach recording: the poll)")
       ->check(CLI::NonNegativeNumber);

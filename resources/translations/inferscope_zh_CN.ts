@@ -1458,74 +1458,75 @@
 <context>
     <name>inferscope::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="60" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="135" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="61" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="136" />
         <source>No model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="103" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="104" />
         <source>The model loaded, but the engine settings do not fit it: %1</source>
         <translation>模型已加载，但引擎设置不适用于它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="162" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="163" />
         <source>no model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="172" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="173" />
         <source>Load generator: %1</source>
         <translation>负载生成器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="260" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="261" />
         <source>Compare: no model is loaded.</source>
         <translation>比较：尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="281" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="282" />
         <source>%1: weights %2</source>
         <translation>%1：权重 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="289" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="290" />
         <source>Compare: %1</source>
         <translation>比较：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="319" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="320" />
         <source>Unknown lesson %1</source>
         <translation>未知的课程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="323" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="332" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="324" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="333" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="338" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="339" />
         <source>Lesson failed: %1</source>
         <translation>课程计算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="382" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="383" />
         <source>Engine step failed: %1</source>
         <translation>引擎步骤失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="398" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="399" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>本次运行的录制已达上限（%1 步，%2 MiB）；“文件 &gt; 保存录制文件”会保留之前的步骤。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="403" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="404" />
         <source>Recording stopped: %1</source>
         <translation>录制已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="415" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="416" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="426" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未录制任何内容：引擎还没有运行过。</translation>
     </message>
@@ -2467,14 +2468,14 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <location filename="../../ui/main_window_recording.cpp" line="87" />
         <location filename="../../ui/main_window_recording.cpp" line="94" />
         <location filename="../../ui/main_window_recording.cpp" line="103" />
-        <location filename="../../ui/main_window_recording.cpp" line="141" />
+        <location filename="../../ui/main_window_recording.cpp" line="151" />
         <source>InferScope recordings (*.isrec)</source>
         <translation>InferScope 录制文件 (*.isrec)</translation>
     </message>
     <message>
         <location filename="../../ui/main_window_recording.cpp" line="93" />
         <location filename="../../ui/main_window_recording.cpp" line="103" />
-        <location filename="../../ui/main_window_recording.cpp" line="141" />
+        <location filename="../../ui/main_window_recording.cpp" line="151" />
         <source>Save recording</source>
         <translation>保存录制文件</translation>
     </message>
@@ -2485,39 +2486,69 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
     </message>
     <message>
         <location filename="../../ui/main_window_recording.cpp" line="100" />
-        <location filename="../../ui/main_window_recording.cpp" line="121" />
+        <location filename="../../ui/main_window_recording.cpp" line="131" />
         <source>Recording not saved</source>
         <translation>录制文件未保存</translation>
     </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="108" />
+        <source>Export trace</source>
+        <translation>导出追踪</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="109" />
+        <source>Chrome / Perfetto traces (*.json)</source>
+        <translation>Chrome / Perfetto 追踪 (*.json)</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="119" />
+        <location filename="../../ui/main_window_recording.cpp" line="123" />
+        <source>Wrote a trace of %n step(s) to %1 (open it in ui.perfetto.dev or chrome://tracing)</source>
+        <translation><numerusform>已将 %n 个步骤的追踪写入 %1（可在 ui.perfetto.dev 或 chrome://tracing 打开）</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="124" />
+        <source>Trace not written</source>
+        <translation>未写入追踪</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window_recording.cpp" line="129" />
         <source>Saved %n step(s) to %1</source>
         <translation><numerusform>已将 %n 步保存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="133" />
+        <location filename="../../ui/main_window_recording.cpp" line="143" />
         <source>Save the recording?</source>
         <translation>要保存录制吗？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="134" />
+        <location filename="../../ui/main_window_recording.cpp" line="144" />
         <source>This run's %n step(s) are not saved in a recording. Save them before closing?</source>
         <translation><numerusform>这次运行的 %n 个步骤尚未保存为录制。关闭前要保存吗？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="162" />
+        <location filename="../../ui/main_window_recording.cpp" line="172" />
         <source>A recording is shown: these are the settings it ran with.</source>
         <translation>正在显示录制：这些是它运行时的设置。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="178" />
+        <location filename="../../ui/main_window_recording.cpp" line="188" />
         <source>Open &amp;recording...</source>
         <translation>打开录制文件(&amp;R)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="179" />
+        <location filename="../../ui/main_window_recording.cpp" line="189" />
         <source>&amp;Save recording...</source>
         <translation>保存录制文件(&amp;S)...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="191" />
+        <source>Export &amp;trace...</source>
+        <translation>导出追踪(&amp;T)...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="192" />
+        <source>The run as a Chrome / Perfetto trace: engine steps, each request's phases, KV counters</source>
+        <translation>以 Chrome / Perfetto 追踪呈现这次运行：引擎步骤、每个请求的阶段、KV 计数</translation>
     </message>
 </context>
 <context>
@@ -3604,92 +3635,97 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::WorkbenchSession</name>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="38" />
+        <location filename="../../ui/session/workbench_session.cpp" line="39" />
         <source>Scenario not applied: its re-quantization was cancelled.</source>
         <translation>场景未应用：它所需的重新量化已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="40" />
+        <location filename="../../ui/session/workbench_session.cpp" line="41" />
         <source>Loading %1 cancelled; the previous model stays.</source>
         <translation>已取消加载 %1；保留先前的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="47" />
+        <location filename="../../ui/session/workbench_session.cpp" line="48" />
         <source>Settings rejected: %1</source>
         <translation>设置被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="76" />
+        <location filename="../../ui/session/workbench_session.cpp" line="78" />
         <source>Comparison cancelled.</source>
         <translation>已取消比较。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="76" />
+        <location filename="../../ui/session/workbench_session.cpp" line="78" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比较完成：已运行 %n 个变体。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="123" />
+        <location filename="../../ui/session/workbench_session.cpp" line="109" />
+        <source>This stream is not a run: there is no trace to write.</source>
+        <translation>这个数据流不是一次运行：没有可写入的追踪。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="140" />
         <source>%1 holds no whole step.</source>
         <translation>%1 没有任何完整的步骤。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="130" />
+        <location filename="../../ui/session/workbench_session.cpp" line="147" />
         <source>Opened recording %1: %n step(s) of %2</source>
         <translation><numerusform>已打开录制文件 %1：%2 的 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="133" />
+        <location filename="../../ui/session/workbench_session.cpp" line="150" />
         <source>The recording is incomplete: %1</source>
         <translation>录制文件不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="151" />
+        <location filename="../../ui/session/workbench_session.cpp" line="168" />
         <source>Loading model %1</source>
         <translation>正在加载模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="170" />
+        <location filename="../../ui/session/workbench_session.cpp" line="187" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已加载 %1（%2 层）</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="172" />
+        <location filename="../../ui/session/workbench_session.cpp" line="189" />
         <source>Weights: %1, %2 MiB</source>
         <translation>权重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="177" />
+        <location filename="../../ui/session/workbench_session.cpp" line="194" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="184" />
+        <location filename="../../ui/session/workbench_session.cpp" line="201" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在将权重重新量化为 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="190" />
+        <location filename="../../ui/session/workbench_session.cpp" line="207" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>请先加载模型，再选择权重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="257" />
+        <location filename="../../ui/session/workbench_session.cpp" line="274" />
         <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
         <translation>场景“%1”使用权重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="277" />
+        <location filename="../../ui/session/workbench_session.cpp" line="294" />
         <source>Scenario "%1": %2</source>
         <translation>场景“%1”：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="280" />
+        <location filename="../../ui/session/workbench_session.cpp" line="297" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此场景比较 %n 个变体；每个都在自己的引擎上运行（比较标签页）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="311" />
+        <location filename="../../ui/session/workbench_session.cpp" line="328" />
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>

@@ -1458,74 +1458,75 @@
 <context>
     <name>inferscope::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="60" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="135" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="61" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="136" />
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="103" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="104" />
         <source>The model loaded, but the engine settings do not fit it: %1</source>
         <translation>模型已載入，但引擎設定不適用於它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="162" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="163" />
         <source>no model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="172" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="173" />
         <source>Load generator: %1</source>
         <translation>負載產生器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="260" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="261" />
         <source>Compare: no model is loaded.</source>
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="281" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="282" />
         <source>%1: weights %2</source>
         <translation>%1：權重 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="289" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="290" />
         <source>Compare: %1</source>
         <translation>比較：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="319" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="320" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="323" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="332" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="324" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="333" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="338" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="339" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="382" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="383" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="398" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="399" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 &gt; 儲存錄製檔」會保留之前的步驟。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="403" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="404" />
         <source>Recording stopped: %1</source>
         <translation>錄製已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="415" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="416" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="426" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未錄製任何內容：引擎還沒有執行過。</translation>
     </message>
@@ -2467,14 +2468,14 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <location filename="../../ui/main_window_recording.cpp" line="87" />
         <location filename="../../ui/main_window_recording.cpp" line="94" />
         <location filename="../../ui/main_window_recording.cpp" line="103" />
-        <location filename="../../ui/main_window_recording.cpp" line="141" />
+        <location filename="../../ui/main_window_recording.cpp" line="151" />
         <source>InferScope recordings (*.isrec)</source>
         <translation>InferScope 錄製檔 (*.isrec)</translation>
     </message>
     <message>
         <location filename="../../ui/main_window_recording.cpp" line="93" />
         <location filename="../../ui/main_window_recording.cpp" line="103" />
-        <location filename="../../ui/main_window_recording.cpp" line="141" />
+        <location filename="../../ui/main_window_recording.cpp" line="151" />
         <source>Save recording</source>
         <translation>儲存錄製檔</translation>
     </message>
@@ -2485,39 +2486,69 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
     </message>
     <message>
         <location filename="../../ui/main_window_recording.cpp" line="100" />
-        <location filename="../../ui/main_window_recording.cpp" line="121" />
+        <location filename="../../ui/main_window_recording.cpp" line="131" />
         <source>Recording not saved</source>
         <translation>錄製檔未儲存</translation>
     </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="108" />
+        <source>Export trace</source>
+        <translation>匯出追蹤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="109" />
+        <source>Chrome / Perfetto traces (*.json)</source>
+        <translation>Chrome / Perfetto 追蹤 (*.json)</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="119" />
+        <location filename="../../ui/main_window_recording.cpp" line="123" />
+        <source>Wrote a trace of %n step(s) to %1 (open it in ui.perfetto.dev or chrome://tracing)</source>
+        <translation><numerusform>已將 %n 個步驟的追蹤寫入 %1（可在 ui.perfetto.dev 或 chrome://tracing 開啟）</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="124" />
+        <source>Trace not written</source>
+        <translation>未寫入追蹤</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window_recording.cpp" line="129" />
         <source>Saved %n step(s) to %1</source>
         <translation><numerusform>已將 %n 步儲存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="133" />
+        <location filename="../../ui/main_window_recording.cpp" line="143" />
         <source>Save the recording?</source>
         <translation>要儲存錄製嗎？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="134" />
+        <location filename="../../ui/main_window_recording.cpp" line="144" />
         <source>This run's %n step(s) are not saved in a recording. Save them before closing?</source>
         <translation><numerusform>這次執行的 %n 個步驟尚未存成錄製。關閉前要儲存嗎？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="162" />
+        <location filename="../../ui/main_window_recording.cpp" line="172" />
         <source>A recording is shown: these are the settings it ran with.</source>
         <translation>正在顯示錄製：這些是它執行時的設定。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="178" />
+        <location filename="../../ui/main_window_recording.cpp" line="188" />
         <source>Open &amp;recording...</source>
         <translation>開啟錄製檔(&amp;R)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="179" />
+        <location filename="../../ui/main_window_recording.cpp" line="189" />
         <source>&amp;Save recording...</source>
         <translation>儲存錄製檔(&amp;S)...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="191" />
+        <source>Export &amp;trace...</source>
+        <translation>匯出追蹤(&amp;T)...</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="192" />
+        <source>The run as a Chrome / Perfetto trace: engine steps, each request's phases, KV counters</source>
+        <translation>以 Chrome / Perfetto 追蹤呈現這次執行：引擎步驟、每個請求的階段、KV 計數</translation>
     </message>
 </context>
 <context>
@@ -3604,92 +3635,97 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::WorkbenchSession</name>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="38" />
+        <location filename="../../ui/session/workbench_session.cpp" line="39" />
         <source>Scenario not applied: its re-quantization was cancelled.</source>
         <translation>情境未套用：它所需的重新量化已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="40" />
+        <location filename="../../ui/session/workbench_session.cpp" line="41" />
         <source>Loading %1 cancelled; the previous model stays.</source>
         <translation>已取消載入 %1；保留先前的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="47" />
+        <location filename="../../ui/session/workbench_session.cpp" line="48" />
         <source>Settings rejected: %1</source>
         <translation>設定被拒絕：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="76" />
+        <location filename="../../ui/session/workbench_session.cpp" line="78" />
         <source>Comparison cancelled.</source>
         <translation>已取消比較。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="76" />
+        <location filename="../../ui/session/workbench_session.cpp" line="78" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比較完成：已執行 %n 個變體。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="123" />
+        <location filename="../../ui/session/workbench_session.cpp" line="109" />
+        <source>This stream is not a run: there is no trace to write.</source>
+        <translation>這個資料流不是一次執行：沒有可寫入的追蹤。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/session/workbench_session.cpp" line="140" />
         <source>%1 holds no whole step.</source>
         <translation>%1 沒有任何完整的步驟。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="130" />
+        <location filename="../../ui/session/workbench_session.cpp" line="147" />
         <source>Opened recording %1: %n step(s) of %2</source>
         <translation><numerusform>已開啟錄製檔 %1：%2 的 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="133" />
+        <location filename="../../ui/session/workbench_session.cpp" line="150" />
         <source>The recording is incomplete: %1</source>
         <translation>錄製檔不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="151" />
+        <location filename="../../ui/session/workbench_session.cpp" line="168" />
         <source>Loading model %1</source>
         <translation>正在載入模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="170" />
+        <location filename="../../ui/session/workbench_session.cpp" line="187" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已載入 %1（%2 層）</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="172" />
+        <location filename="../../ui/session/workbench_session.cpp" line="189" />
         <source>Weights: %1, %2 MiB</source>
         <translation>權重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="177" />
+        <location filename="../../ui/session/workbench_session.cpp" line="194" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="184" />
+        <location filename="../../ui/session/workbench_session.cpp" line="201" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在將權重重新量化為 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="190" />
+        <location filename="../../ui/session/workbench_session.cpp" line="207" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>請先載入模型，再選擇權重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="257" />
+        <location filename="../../ui/session/workbench_session.cpp" line="274" />
         <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
         <translation>情境「%1」使用權重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="277" />
+        <location filename="../../ui/session/workbench_session.cpp" line="294" />
         <source>Scenario "%1": %2</source>
         <translation>情境「%1」：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="280" />
+        <location filename="../../ui/session/workbench_session.cpp" line="297" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="311" />
+        <location filename="../../ui/session/workbench_session.cpp" line="328" />
         <source>cannot write %1</source>
         <translation>無法寫入 %1</translation>
     </message>

@@ -131,3 +131,14 @@ T.update({
     'At the same size (%1 MiB, %2x the stored weights), KL from the stored weights: %3.':
         ('相同大小（%1 MiB，儲存權重的 %2 倍）下，與儲存權重的 KL：%3。', '相同大小（%1 MiB，存储权重的 %2 倍）下，与存储权重的 KL：%3。'),
 })
+T.update({
+    'Export trace': ('匯出追蹤', '导出追踪'),
+    'Export &trace...': ('匯出追蹤(&T)...', '导出追踪(&T)...'),
+    'Chrome / Perfetto traces (*.json)': ('Chrome / Perfetto 追蹤 (*.json)', 'Chrome / Perfetto 追踪 (*.json)'),
+    "The run as a Chrome / Perfetto trace: engine steps, each request's phases, KV counters":
+        ('以 Chrome / Perfetto 追蹤呈現這次執行：引擎步驟、每個請求的階段、KV 計數', '以 Chrome / Perfetto 追踪呈现这次运行：引擎步骤、每个请求的阶段、KV 计数'),
+    'Trace not written': ('未寫入追蹤', '未写入追踪'),
+    'Wrote a trace of %n step(s) to %1 (open it in ui.perfetto.dev or chrome://tracing)':
+        ('已將 %n 個步驟的追蹤寫入 %1（可在 ui.perfetto.dev 或 chrome://tracing 開啟）', '已将 %n 个步骤的追踪写入 %1（可在 ui.perfetto.dev 或 chrome://tracing 打开）'),
+    'This stream is not a run: there is no trace to write.': ('這個資料流不是一次執行：沒有可寫入的追蹤。', '这个数据流不是一次运行：没有可写入的追踪。'),
+})

@@ -147,6 +147,29 @@ class TstCliReplay : public QObject {
     QVERIFY2(bad.err.contains("compare entry odd"), bad.err.constData());
   }
 
+  // replay --trace: the recorded run as trace JSON, one step slice per step and a "preempted" phase per
+  // preemption of the run (the model is gone: the recording alone makes it).
+  void traceOfTheRecording() {
+    const QString out = tmp_.filePath(QStringLiteral("run.trace.json"));
+    const test::CliRun r = test::run_cli(kCli, {"replay", rec_, "--trace", out}, 60000);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject t = QJsonDocument::fromJson(f.readAll()).object();
+    int steps = 0, preempted = 0;
+    for (const QJsonValue& v : t.value("traceEvents").toArray()) {
+      const QJsonObject e = v.toObject();
+      if (e.value("ph").toString() != "X") continue;
+      if (e.value("pid").toInt() == 1) ++steps;
+      else if (e.value("name").toString() == "preempted") ++preempted;
+    }
+    QCOMPARE(steps, run_.value("steps").toInt());
+    QCOMPARE(preempted, run_.value("preemptions").toInt());
+    const test::CliRun bad = test::run_cli(kCli, {"replay", rec_, "--trace", "/nonexistent/dir/x.json"}, 60000);
+    QVERIFY(bad.code != 0);
+    QVERIFY2(bad.err.contains("cannot write"), bad.err.constData());
+  }
+
   void notARecordingIsRefused() {
     const test::CliRun r = test::run_cli(kCli, {"replay", liveCsv_}, 60000);
     QCOMPARE(r.code, 1);

@@ -10,6 +10,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -317,6 +318,24 @@ class TstTimeline : public QObject {
     QVERIFY2(d.empty(), d.c_str());
     QCOMPARE(rec.metrics(11).step, session.steps()[11].step);
 
+    // The same run as a Chrome / Perfetto trace (File > Export trace): one slice per step, and so from the
+    // recording played back.
+    const auto traceSteps = [](const QString& file) {
+      QFile f(file);
+      if (!f.open(QIODevice::ReadOnly)) return -1;
+      const nlohmann::json t = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+      if (t.is_discarded() || !t.contains("traceEvents")) return -2;
+      int n = 0;
+      for (const auto& e : t["traceEvents"]) n += e.value("ph", "") == "X" && e.value("pid", 0) == 1;
+      return n;
+    };
+    const QString trace = tmp_.filePath(QStringLiteral("live.trace.json"));
+    QSignalSpy traced(&session, &WorkbenchSession::traceSaved);
+    session.saveTrace(trace);
+    QVERIFY(traced.wait(10000));
+    QVERIFY2(traced.first().at(0).toBool(), qPrintable(traced.first().at(3).toString()));
+    QCOMPARE(traceSteps(trace), 12);
+
     session.showLatest();
     QCOMPARE(map.view()->snapshot(), session.lastSnapshot()->block_map);
 
@@ -331,6 +350,30 @@ class TstTimeline : public QObject {
     };
     QVERIFY(!live.empty());
     QVERIFY(key(live) == key(rec.markers()));
+  }
+
+  // A recording played back exports its trace too: every recorded step a slice, each request a track.
+  void recordingExportsItsTrace() {
+    auto w = openWindow();
+    QVERIFY(w->openRecording(file_));
+    const QString trace = tmp_.filePath(QStringLiteral("played.trace.json"));
+    QSignalSpy traced(w->session(), &WorkbenchSession::traceSaved);
+    w->session()->saveTrace(trace);
+    QCOMPARE(traced.count(), 1);
+    QVERIFY2(traced.first().at(0).toBool(), qPrintable(traced.first().at(3).toString()));
+    QFile f(trace);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const nlohmann::json t = nlohmann::json::parse(f.readAll().toStdString());
+    int steps = 0;
+    std::set<int64_t> tracks;
+    for (const auto& e : t["traceEvents"]) {
+      if (e.value("ph", "") != "X") continue;
+      if (e.value("pid", 0) == 1) ++steps;
+      else tracks.insert(e.value("tid", int64_t(0)));
+    }
+    QCOMPARE(steps, int(liveSteps_.size()));
+    const record::Recording rec = record::Recording::open(file_.toStdString());
+    QCOMPARE(tracks.size(), rec.requests_at(rec.step_count() - 1).size());
   }
 
   void playAdvancesAndStopsAtTheEnd() {

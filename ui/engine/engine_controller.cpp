@@ -49,6 +49,7 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
   connect(worker_, &EngineWorker::message, this, &EngineController::message);
   connect(worker_, &EngineWorker::loadRefused, this, &EngineController::loadRefused);
   connect(worker_, &EngineWorker::recordingSaved, this, &EngineController::recordingSaved);
+  connect(worker_, &EngineWorker::traceSaved, this, &EngineController::traceSaved);
   connect(worker_, &EngineWorker::promptTokens, this, &EngineController::promptTokens);
   connect(worker_, &EngineWorker::compareProgress, this, &EngineController::compareProgress);
   connect(worker_, &EngineWorker::lessonComputed, this, &EngineController::lessonComputed);
@@ -137,6 +138,10 @@ void EngineController::pause() {
 void EngineController::stepOnce() {
   post([w = worker_] { w->stepOnce(); });
 }
+void EngineController::saveTrace(const QString& path) {
+  post([w = worker_, path] { w->saveTrace(path); });
+}
+
 void EngineController::saveRecording(const QString& path) {
   post([w = worker_, path] { w->saveRecording(path); });
 }

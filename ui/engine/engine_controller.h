@@ -47,6 +47,8 @@ class EngineController : public QObject {
   void stepOnce();
   // Writes the live run recorded so far (the current engine's) to path; recordingSaved answers.
   void saveRecording(const QString& path);
+  // Writes the same recording as a Chrome / Perfetto trace (engine/record/chrome_trace.h); traceSaved answers.
+  void saveTrace(const QString& path);
   // Drops every request and the history, keeping model and settings; a workload started with startLoad
   // is queued again from its beginning and the engine waits paused for run().
   void reset();
@@ -99,6 +101,7 @@ class EngineController : public QObject {
   // engine's words (EngineTexts::error translates it).
   void loadRefused(const QString& reason);
   void recordingSaved(bool ok, const QString& path, qint64 steps, const QString& error);
+  void traceSaved(bool ok, const QString& path, qint64 steps, const QString& error);
   // error is the engine's one-line reason (LessonError) and result null when the lesson failed.
   void lessonComputed(quint64 tag, const QString& id, inferscope::ui::LessonResultPtr result, const QString& error);
 

@@ -11,6 +11,7 @@
 #endif
 #include <utility>
 
+#include "engine/record/chrome_trace.h"
 #include "engine/tokenizer/tokenizer.h"
 #include "ui/engine/packed_state.h"
 
@@ -418,6 +419,22 @@ void EngineWorker::saveRecording(const QString& path) {
   std::string error;
   const bool ok = recording_->save(path.toStdString(), &error);
   emit recordingSaved(ok, path, recording_->writer().steps_recorded(), QString::fromStdString(error));
+}
+
+void EngineWorker::saveTrace(const QString& path) {
+  if (!recording_) {
+    emit traceSaved(false, path, 0, tr("Nothing has been recorded: no engine has run yet."));
+    return;
+  }
+  std::string error;
+  bool ok = false;
+  try {
+    const std::vector<uint8_t> bytes = recording_->bytes();
+    ok = record::write_chrome_trace(record::Recording::from_bytes(bytes), path.toStdString(), &error);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  emit traceSaved(ok, path, recording_->writer().steps_recorded(), QString::fromStdString(error));
 }
 
 void EngineWorker::publish(bool force) {

@@ -51,6 +51,7 @@ class EngineWorker : public QObject {
   // Every live run records as it goes, into memory (the newest engine's steps, bounded by kRecord*);
   // this writes what was recorded so far to path without stopping it: recordingSaved answers.
   void saveRecording(const QString& path);
+  void saveTrace(const QString& path);  // the recording so far as a Chrome / Perfetto trace
   static constexpr int64_t kRecordMaxSteps = 100000;
   static constexpr int64_t kRecordMaxBytes = int64_t(256) << 20;
 
@@ -67,6 +68,7 @@ class EngineWorker : public QObject {
   // The load generator's workload was not started: why (also sent as a message for the log).
   void loadRefused(const QString& reason);
   void recordingSaved(bool ok, const QString& path, qint64 steps, const QString& error);
+  void traceSaved(bool ok, const QString& path, qint64 steps, const QString& error);
   void lessonComputed(quint64 tag, const QString& id, inferscope::ui::LessonResultPtr result, const QString& error);
 
  private:

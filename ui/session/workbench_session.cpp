@@ -8,6 +8,7 @@
 #include <fstream>
 #include <utility>
 
+#include "engine/record/chrome_trace.h"
 #include "engine/workload/scenario.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/session/live_engine_source.h"
@@ -55,6 +56,7 @@ WorkbenchSession::WorkbenchSession(QObject* parent) : QObject(parent) {
   });
   connect(controller_, &EngineController::requestSubmitted, this, &WorkbenchSession::requestSubmitted);
   connect(controller_, &EngineController::recordingSaved, this, &WorkbenchSession::recordingSaved);
+  connect(controller_, &EngineController::traceSaved, this, &WorkbenchSession::traceSaved);
 }
 
 WorkbenchSession::~WorkbenchSession() {
@@ -96,6 +98,21 @@ void WorkbenchSession::setSource(SnapshotSource* source) {
 }
 
 void WorkbenchSession::saveRecording(const QString& path) { controller_->saveRecording(path); }
+
+void WorkbenchSession::saveTrace(const QString& path) {
+  if (source_->isLive()) {
+    controller_->saveTrace(path);
+    return;
+  }
+  const auto* played = qobject_cast<RecordingSource*>(source_);
+  if (!played) {
+    emit traceSaved(false, path, 0, tr("This stream is not a run: there is no trace to write."));
+    return;
+  }
+  std::string error;
+  const bool ok = record::write_chrome_trace(played->recording(), path.toStdString(), &error);
+  emit traceSaved(ok, path, played->recording().step_count(), QString::fromStdString(error));
+}
 
 void WorkbenchSession::showStep(int64_t index) {
   if (steps_.empty()) return;

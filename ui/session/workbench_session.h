@@ -53,6 +53,9 @@ class WorkbenchSession : public QObject {
   // Saves the live engine's run as recorded so far (every live run records as it goes, in memory, up to
   // 100,000 steps or 256 MiB) without pausing it; recordingSaved answers.
   void saveRecording(const QString& path);
+  // The run shown as a Chrome / Perfetto trace (steps, each request's phases, KV counters): the live
+  // engine's recording so far, or the recording played back; traceSaved answers.
+  void saveTrace(const QString& path);
   // The engine's own log lines (spdlog) come through logLine too (one session in a process holds them).
   void captureEngineLog();
   // Stops the engine thread (within one step); nothing runs afterwards. Idempotent; the destructor calls it.
@@ -143,6 +146,7 @@ class WorkbenchSession : public QObject {
   // when following (index -1).
   void stepShown(int64_t index, inferscope::ui::EngineSnapshotPtr state);
   void recordingSaved(bool ok, const QString& path, qint64 steps, const QString& error);
+  void traceSaved(bool ok, const QString& path, qint64 steps, const QString& error);
   void logLine(const QString& text, int level);  // SnapshotSource::LogLevel
   void errorOccurred(const QString& title, const QString& text);
   void modelLoadStarted(const QString& path);
