@@ -1,12 +1,11 @@
 #include "engine/record/chrome_trace.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <stdexcept>
 #include <string>
+
+#include "engine/record/replace_file.h"
 
 namespace inferscope::record {
 
@@ -164,29 +163,14 @@ json chrome_trace(const Recording& r) {
 }
 
 bool write_chrome_trace(const Recording& recording, const std::string& path, std::string* error) {
+  std::string text;
   try {
-    const std::string text = chrome_trace(recording).dump() + "\n";
-    const std::string tmp = path + ".part";
-    {
-      std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-      if (!f || !f.write(text.data(), std::streamsize(text.size())) || !f.flush()) {
-        if (error) *error = "cannot write " + path;
-        std::remove(tmp.c_str());
-        return false;
-      }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-      if (error) *error = "cannot write " + path + ": " + ec.message();
-      std::remove(tmp.c_str());
-      return false;
-    }
-    return true;
+    text = chrome_trace(recording).dump() + "\n";
   } catch (const std::exception& e) {
     if (error) *error = e.what();
     return false;
   }
+  return replace_file(path, text, error);
 }
 
 }  // namespace inferscope::record

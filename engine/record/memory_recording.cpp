@@ -1,7 +1,8 @@
 #include "engine/record/memory_recording.h"
 
-#include <cstdio>
-#include <fstream>
+#include <string_view>
+
+#include "engine/record/replace_file.h"
 
 namespace inferscope::record {
 
@@ -18,23 +19,7 @@ std::vector<uint8_t> MemoryRecording::bytes() {
 
 bool MemoryRecording::save(const std::string& path, std::string* error) {
   const std::vector<uint8_t> b = bytes();
-  const std::string tmp = path + ".part";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
-    f.close();
-    if (!f) {
-      std::remove(tmp.c_str());
-      if (error) *error = "cannot write " + path;
-      return false;
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    if (error) *error = "cannot write " + path;
-    return false;
-  }
-  return true;
+  return replace_file(path, std::string_view(reinterpret_cast<const char*>(b.data()), b.size()), error);
 }
 
 }  // namespace inferscope::record
