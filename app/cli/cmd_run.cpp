@@ -137,19 +137,15 @@ int run_run(const RunOptions& o) {
   variants.front().weights = base_weights;
   for (size_t i = 1; i < variants.size(); ++i)
     if (sc.compare[i - 1].weights.empty()) variants[i].weights = base_weights;
-  bool weights_vary = false;
-  for (const VariantSpec& v : variants) weights_vary |= v.weights.label() != base_weights.label();
   kernels::ThreadPool requant_pool(cfg.threads);
-  const quant::RequantizeOptions requant = requantize_options_of(model, &requant_pool);
-  std::shared_ptr<const LoadedModel> stored;
-  if (weights_vary) stored = variant_model(m, quant::WeightMode{}, requant);
+  const VariantModels models = variant_models(m, variants, requantize_options_of(model, &requant_pool));
+  const bool weights_vary = models.stored != nullptr;
   std::vector<std::pair<std::string, RunSummary>> rows;
   std::vector<nlohmann::json> docs;
   std::vector<kernels::ThreadPoolStats> pools;  // per variant, its engine's compute pool at the end
   int rc = 0;
   for (const VariantSpec& v : variants) {
-    const std::shared_ptr<const LoadedModel> vm =
-        stored && v.weights.label() == stored->card.weight_mode_label ? stored : variant_model(m, v.weights, requant);
+    const std::shared_ptr<const LoadedModel>& vm = models.models[size_t(&v - variants.data())];
     // Each variant on a fresh engine with the same workload; only the first writes --outputs / --metrics-out.
     // The first variant is the one --record keeps (like --outputs and --metrics-out); the recorder
     // starts before the engine so that the engine's first log lines are in the file.
@@ -187,8 +183,7 @@ int run_run(const RunOptions& o) {
     j["model_bytes"] = vm->card.weight_bytes;
     j["weight_bytes_encoded"] = vm->card.weight_bytes_encoded;
     if (weights_vary) {
-      VariantResult q;
-      measure_weight_quality(q, *stored, *vm, 256, cfg.threads);
+      const WeightQuality q = measure_weight_quality(*models.stored, *vm, 256, cfg.threads);
       j["kl_vs_stored"] = q.kl_vs_stored;
       j["top1_vs_stored"] = q.top1_vs_stored;
       j["perplexity"] = q.perplexity;

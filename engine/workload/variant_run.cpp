@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 
 #include "engine/quant/quality.h"
@@ -39,24 +40,39 @@ std::shared_ptr<const LoadedModel> variant_model(const std::shared_ptr<const Loa
   return quant::apply_weight_mode(*loaded, weights, opt);
 }
 
-void measure_weight_quality(VariantResult& r, const LoadedModel& stored, const LoadedModel& model, int tokens, int threads,
-                            const std::atomic<bool>* cancel) {
+VariantModels variant_models(const std::shared_ptr<const LoadedModel>& loaded, const std::vector<VariantSpec>& variants,
+                             const quant::RequantizeOptions& opt, const std::function<void(size_t)>& before_each) {
+  VariantModels out;
+  bool vary = false;
+  for (const VariantSpec& v : variants) vary |= v.weights.label() != variants.front().weights.label();
+  if (!vary) {  // one weight mode: the loaded model's (the caller applied the scenario's weights to it)
+    out.models.assign(variants.size(), loaded);
+    return out;
+  }
+  out.stored = variant_model(loaded, quant::WeightMode{}, opt);
+  std::map<std::string, std::shared_ptr<const LoadedModel>> made;  // by weight-mode label
+  made[out.stored->card.weight_mode_label] = out.stored;
+  made[loaded->card.weight_mode_label] = loaded;
+  for (size_t i = 0; i < variants.size(); ++i) {
+    if (before_each) before_each(i);
+    auto& m = made[variants[i].weights.label()];
+    if (!m) m = variant_model(loaded, variants[i].weights, opt);
+    out.models.push_back(m);
+  }
+  return out;
+}
+
+WeightQuality measure_weight_quality(const LoadedModel& stored, const LoadedModel& model, int tokens, int threads,
+                                     const std::atomic<bool>* cancel) {
   kernels::ThreadPool pool(threads);
   quant::QualityOptions qo;
   qo.pool = &pool;
   qo.cancel = cancel;
   const std::vector<int32_t> ids = quant::quality_tokens(stored, std::string(sample_text()), tokens);
-  if (&stored == &model) {
-    r.perplexity = quant::perplexity(*stored.model, kernels::KvDtype::F32, ids, qo);
-    r.kl_vs_stored = 0;
-    r.top1_vs_stored = 1;
-    return;
-  }
+  if (&stored == &model) return {0, 1, quant::perplexity(*stored.model, kernels::KvDtype::F32, ids, qo)};
   const quant::QualityResult q =
       quant::compare_quality(*stored.model, kernels::KvDtype::F32, *model.model, kernels::KvDtype::F32, ids, qo);
-  r.kl_vs_stored = q.kl_mean;
-  r.top1_vs_stored = q.top1_agreement;
-  r.perplexity = q.perplexity;
+  return {q.kl_mean, q.top1_agreement, q.perplexity};
 }
 
 VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const VariantSpec& variant,

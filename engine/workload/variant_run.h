@@ -44,7 +44,7 @@ struct VariantResult {
   // held (a simulated mode holds F32), and the bytes the mode's own format takes.
   std::string weights = "stored";
   int64_t weight_bytes = 0, weight_bytes_encoded = 0;
-  // Teacher-forced over the same text (measure_weight_quality): KL(stored || this) per token, how often
+  // Teacher-forced over the same text (measure_weight_quality's): KL(stored || this) per token, how often
   // the two argmaxes agree (0..1), and this variant's perplexity. -1: not measured.
   double kl_vs_stored = -1, top1_vs_stored = -1, perplexity = -1;
   std::string error;                // non-empty when the variant could not run (bad settings)
@@ -63,19 +63,32 @@ std::shared_ptr<const LoadedModel> variant_model(const std::shared_ptr<const Loa
                                                  const quant::WeightMode& weights,
                                                  const quant::RequantizeOptions& opt = {});
 
+// The models a comparison's variants run on, one per variant. When their weights differ: variant_model's,
+// each weight mode made once, and the stored weights to measure them against; otherwise `loaded` for all
+// and stored null. before_each(i) is called before variant i's model is made (a progress report; only
+// when the weights differ).
+struct VariantModels {
+  std::vector<std::shared_ptr<const LoadedModel>> models;
+  std::shared_ptr<const LoadedModel> stored;
+};
+VariantModels variant_models(const std::shared_ptr<const LoadedModel>& loaded, const std::vector<VariantSpec>& variants,
+                             const quant::RequantizeOptions& opt = {}, const std::function<void(size_t)>& before_each = {});
+
 // Runs the workload to completion on a step clock: arrivals are measured in engine time (the sum of
 // step times), and an idle engine jumps to the next arrival, so every variant sees the same arrivals
 // without sleeping. cancelled() is polled between steps. The model should be variant_model()'s.
 VariantResult run_variant(const std::shared_ptr<const LoadedModel>& model, const VariantSpec& variant,
                           const WorkloadSpec& workload, const std::function<bool()>& cancelled = {});
 
-// Fills r's kl_vs_stored, top1_vs_stored and perplexity: `model` against `stored` (the same file as
-// stored) over the first `tokens` predictions of the shipped sample text, F32 KV for both so that only
-// the weights differ, on `threads` threads (0: one per core). When `model` is `stored` itself, one pass
-// gives its perplexity and the reference figures (KL 0, agreement 1). Throws quant::Cancelled when
-// cancel becomes true.
-void measure_weight_quality(VariantResult& r, const LoadedModel& stored, const LoadedModel& model, int tokens = 256,
-                            int threads = 0, const std::atomic<bool>* cancel = nullptr);
+// `model` against `stored` (the same file as stored) over the first `tokens` predictions of the shipped
+// sample text, F32 KV for both so that only the weights differ, on `threads` threads (0: one per core).
+// When `model` is `stored` itself, one pass gives its perplexity and the reference figures (KL 0,
+// agreement 1). Throws quant::Cancelled when cancel becomes true.
+struct WeightQuality {
+  double kl_vs_stored = -1, top1_vs_stored = -1, perplexity = -1;
+};
+WeightQuality measure_weight_quality(const LoadedModel& stored, const LoadedModel& model, int tokens = 256, int threads = 0,
+                                     const std::atomic<bool>* cancel = nullptr);
 
 // Folds another run of the same variant into r: its time and TTFT join the runs, whose medians r reports.
 void add_repeat(VariantResult& r, const VariantResult& again);

@@ -349,10 +349,9 @@ class TstCompareFindings : public QObject {
     const auto int2 = variant_model(stored, quant::parse_weight_mode("sim:int2:per-channel"));
     QCOMPARE(variant_model(stored, quant::WeightMode{}).get(), stored.get());  // already stored: itself
     QCOMPARE(int8->card.weight_mode, std::string("sim:int8:per-channel"));
-    VariantResult s, a, b;
-    measure_weight_quality(s, *stored, *stored, 64, 1);
-    measure_weight_quality(a, *stored, *int8, 64, 1);
-    measure_weight_quality(b, *stored, *int2, 64, 1);
+    const WeightQuality s = measure_weight_quality(*stored, *stored, 64, 1);
+    const WeightQuality a = measure_weight_quality(*stored, *int8, 64, 1);
+    const WeightQuality b = measure_weight_quality(*stored, *int2, 64, 1);
     QCOMPARE(s.kl_vs_stored, 0.0);
     QCOMPARE(s.top1_vs_stored, 1.0);
     QVERIFY(s.perplexity > 1);

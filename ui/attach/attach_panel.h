@@ -22,8 +22,6 @@ class QGridLayout;
 class QScrollArea;
 class QLabel;
 class QSlider;
-class QThread;
-class QTimer;
 class QVBoxLayout;
 
 namespace inferscope::ui {

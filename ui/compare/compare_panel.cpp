@@ -500,19 +500,21 @@ QString ComparePanel::pointOf() const {
     }
     case Focus::Weights: {
       // The smallest format against the stored weights, and the one that stays closest to them.
+      const auto isStored = [](const VariantResult& v) { return v.weights == "stored"; };
       const VariantResult* stored = nullptr;
-      const VariantResult* smallest = &vs.front();
+      const VariantResult* smallest = nullptr;
       const VariantResult* closest = nullptr;
       bool simulated = false;
       for (const auto& v : vs) {
         simulated |= v.weight_bytes_encoded != v.weight_bytes;
-        if (v.weights == "stored") {
+        if (isStored(v)) {
           stored = &v;
           continue;
         }
-        if (v.weight_bytes_encoded < smallest->weight_bytes_encoded || smallest->weights == "stored") smallest = &v;
+        if (!smallest || v.weight_bytes_encoded < smallest->weight_bytes_encoded) smallest = &v;
         if (v.kl_vs_stored >= 0 && (!closest || v.kl_vs_stored < closest->kl_vs_stored)) closest = &v;
       }
+      if (!smallest) break;
       const auto kl = [](const VariantResult* v) { return QString::number(std::max(0.0, v->kl_vs_stored), 'f', 3); };
       const auto ratio = [&](const VariantResult* v) {
         return double(v->weight_bytes_encoded) / double(std::max<int64_t>(1, stored->weight_bytes_encoded));
@@ -520,26 +522,26 @@ QString ComparePanel::pointOf() const {
       // Formats of the same size (GPTQ and round-to-nearest): the point is their KL side by side.
       std::vector<const VariantResult*> sameSize;
       for (const auto& v : vs)
-        if (v.weights != "stored" && v.weight_bytes_encoded == smallest->weight_bytes_encoded) sameSize.push_back(&v);
+        if (!isStored(v) && v.weight_bytes_encoded == smallest->weight_bytes_encoded) sameSize.push_back(&v);
       std::sort(sameSize.begin(), sameSize.end(), [](auto* a, auto* b) { return a->kl_vs_stored < b->kl_vs_stored; });
+      QString f;
       if (stored && sameSize.size() > 1) {
         QStringList parts;
         for (const auto* v : sameSize) parts << tr("%1 KL %2").arg(name(*v), kl(v));
-        QString f = tr("At the same size (%1 MiB, %2x the stored weights), KL from the stored weights: %3.")
-                        .arg(mib(double(smallest->weight_bytes_encoded)))
-                        .arg(ratio(smallest), 0, 'f', 2)
-                        .arg(parts.join(QStringLiteral(", ")));
-        if (simulated) f += QLatin1Char(' ') + tr("Simulated modes run on F32 weights: their speed is not the format's.");
-        return f;
+        f = tr("At the same size (%1 MiB, %2x the stored weights), KL from the stored weights: %3.")
+                .arg(mib(double(smallest->weight_bytes_encoded)))
+                .arg(ratio(smallest), 0, 'f', 2)
+                .arg(parts.join(QStringLiteral(", ")));
+      } else {
+        f = stored ? tr("Smallest: %1, %2 MiB (%3x the stored weights), KL %4 from them.")
+                         .arg(name(*smallest), mib(double(smallest->weight_bytes_encoded)))
+                         .arg(ratio(smallest), 0, 'f', 2)
+                         .arg(kl(smallest))
+                   : tr("Smallest: %1, %2 MiB, KL %3 from the stored weights.")
+                         .arg(name(*smallest), mib(double(smallest->weight_bytes_encoded)), kl(smallest));
+        if (closest && closest != smallest)
+          f += QLatin1Char(' ') + tr("Closest to them: %1, KL %2 at %3 MiB.").arg(name(*closest), kl(closest), mib(double(closest->weight_bytes_encoded)));
       }
-      QString f = stored ? tr("Smallest: %1, %2 MiB (%3x the stored weights), KL %4 from them.")
-                               .arg(name(*smallest), mib(double(smallest->weight_bytes_encoded)))
-                               .arg(ratio(smallest), 0, 'f', 2)
-                               .arg(kl(smallest))
-                         : tr("Smallest: %1, %2 MiB, KL %3 from the stored weights.")
-                               .arg(name(*smallest), mib(double(smallest->weight_bytes_encoded)), kl(smallest));
-      if (closest && closest != smallest)
-        f += QLatin1Char(' ') + tr("Closest to them: %1, KL %2 at %3 MiB.").arg(name(*closest), kl(closest), mib(double(closest->weight_bytes_encoded)));
       if (simulated) f += QLatin1Char(' ') + tr("Simulated modes run on F32 weights: their speed is not the format's.");
       return f;
     }

@@ -271,33 +271,29 @@ void EngineWorker::runCompare(const std::string& scenario, const std::vector<Var
   for (const VariantSpec& v : variants) weightsVary |= v.weights.label() != variants.front().weights.label();
   const int total = int(variants.size()) * (repeats + (weightsVary ? 1 : 0));
   int done = 0;
-  std::vector<std::shared_ptr<const LoadedModel>> models(variants.size(), model_);
-  std::vector<VariantResult> quality(variants.size());
-  if (weightsVary) {
-    try {
-      quant::RequantizeOptions opt;
-      opt.cancel = &cancelCompare_;
-      const auto stored = variant_model(model_, quant::WeightMode{}, opt);
-      for (size_t i = 0; i < variants.size() && !cancelled(); ++i, ++done) {
-        emit compareProgress(done, total, tr("%1: weights %2").arg(QString::fromStdString(variants[i].name),
+  VariantModels models;
+  std::vector<WeightQuality> quality(variants.size());
+  try {
+    quant::RequantizeOptions opt;
+    opt.cancel = &cancelCompare_;
+    models = variant_models(model_, variants, opt, [&](size_t i) {
+      emit compareProgress(done++, total, tr("%1: weights %2").arg(QString::fromStdString(variants[i].name),
                                                                   QString::fromStdString(variants[i].weights.label())));
-        models[i] = variants[i].weights.label() == stored->card.weight_mode_label ? stored
-                                                                                 : variant_model(model_, variants[i].weights, opt);
-        measure_weight_quality(quality[i], *stored, *models[i], 256, config_.threads, &cancelCompare_);
-      }
-    } catch (const quant::Cancelled&) {
-    } catch (const std::exception& e) {
-      emit message(tr("Compare: %1").arg(QString::fromStdString(e.what())));
-      result->cancelled = true;
-      emit compareProgress(done, total, QString());
-      emit compareFinished(result);
-      return;
-    }
+    });
+    for (size_t i = 0; models.stored && i < variants.size() && !cancelled(); ++i)
+      quality[i] = measure_weight_quality(*models.stored, *models.models[i], 256, config_.threads, &cancelCompare_);
+  } catch (const quant::Cancelled&) {
+  } catch (const std::exception& e) {
+    emit message(tr("Compare: %1").arg(QString::fromStdString(e.what())));
+    result->cancelled = true;
+    emit compareProgress(done, total, QString());
+    emit compareFinished(result);
+    return;
   }
   for (int round = 0; round < repeats && !cancelled(); ++round) {
     for (size_t i = 0; i < variants.size() && !cancelled(); ++i, ++done) {
       emit compareProgress(done, total, QString::fromStdString(variants[i].name));
-      VariantResult r = run_variant(models[i], variants[i], workload, cancelled);
+      VariantResult r = run_variant(models.models[i], variants[i], workload, cancelled);
       if (round == 0) {
         r.kl_vs_stored = quality[i].kl_vs_stored;
         r.top1_vs_stored = quality[i].top1_vs_stored;
