@@ -1,6 +1,8 @@
 // inferscope-cli attach: watch live serving engines (llama.cpp's server, vLLM, SGLang) from what they
 // publish: /metrics (and /slots for llama.cpp) polled at an interval, optionally vLLM's KV events; the
-// polls printed, written as CSV and/or recorded for `inferscope-cli replay` and the workbench.
+// polls printed, written as CSV and/or recorded for `inferscope-cli replay` and the workbench. With
+// --otlp-listen it also receives the engines' OTLP traces (vLLM's llm_request spans): each request's queue
+// time, TTFT, e2e and token counts beside the metrics, and in the recording.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -20,6 +22,8 @@
 #include "remote/kv_events/kv_event_subscriber.h"
 #include "remote/kv_events/kv_prefix_cache.h"
 #include "remote/net/server_poller.h"
+#include "remote/otlp/otlp_http_server.h"
+#include "remote/otlp/request_span_record.h"
 #endif
 
 namespace inferscope::cli {
@@ -36,6 +40,10 @@ struct AttachOptions {
   std::string metrics_out;
   std::string record;
   bool json = false;
+  std::string otlp_listen;
+  bool otlp_allow_remote = false;
+  size_t otlp_max_body = 4 * 1024 * 1024;
+  size_t otlp_keep = 10000;
 };
 
 #ifdef INFERSCOPE_CLI_HAVE_GUI
@@ -114,10 +122,51 @@ void print_line(const ServerPoint& p) {
   std::printf("%7.1f  %-28s  %s  %s\n", p.t_s, p.url.toStdString().c_str(), remote::server_kind_name(s.kind), line.c_str());
 }
 
+std::string ms(const std::optional<double>& s) {
+  if (!s) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f ms", *s * 1000.0);
+  return buf;
+}
+
+std::string count_text(const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string("-"); }
+
+template <typename T>
+nlohmann::json jopt(const std::optional<T>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+nlohmann::json request_json(const remote::LlmRequestSpan& r) {
+  return {{"t_s", r.received_t_s}, {"service", r.service}, {"trace_id", r.trace_id}, {"span_id", r.span_id},
+          {"name", r.name}, {"request_id", r.request_id}, {"model", r.model},
+          {"start_unix_ns", r.start_unix_ns}, {"end_unix_ns", r.end_unix_ns},
+          {"queue_s", jopt(r.queue_s)}, {"ttft_s", jopt(r.ttft_s)}, {"e2e_s", jopt(r.e2e_s)},
+          {"prefill_s", jopt(r.prefill_s)}, {"decode_s", jopt(r.decode_s)}, {"inference_s", jopt(r.inference_s)},
+          {"prompt_tokens", jopt(r.prompt_tokens)}, {"completion_tokens", jopt(r.completion_tokens)},
+          {"max_tokens", jopt(r.max_tokens)}, {"n", jopt(r.n)}, {"temperature", jopt(r.temperature)},
+          {"top_p", jopt(r.top_p)}};
+}
+
+void print_request(const remote::LlmRequestSpan& r) {
+  std::printf("%7.1f  %-28s  request %s: queue %s, TTFT %s, e2e %s, %s prompt + %s generated tokens\n", r.received_t_s,
+              r.service.empty() ? "(traces)" : r.service.c_str(), r.request_id.empty() ? r.span_id.c_str() : r.request_id.c_str(),
+              ms(r.queue_s).c_str(), ms(r.ttft_s).c_str(), ms(r.e2e_s).c_str(), count_text(r.prompt_tokens).c_str(),
+              count_text(r.completion_tokens).c_str());
+}
+
 int run_attach(const AttachOptions& o) {
   static int argc = 1;
   static char arg0[] = "inferscope-cli";
   static char* argv[] = {arg0, nullptr};
+  // The trace receiver's address is checked before anything starts: a typo must not leave a session running.
+  std::optional<remote::ListenAddress> otlp_address;
+  if (!o.otlp_listen.empty()) {
+    std::string why;
+    otlp_address = remote::parse_listen_address(o.otlp_listen, &why);
+    if (!otlp_address) throw UsageError("--otlp-listen: " + why);
+    // Anyone who reaches the port can write into the session: loopback only, unless asked for in so many words.
+    if (!otlp_address->loopback && !o.otlp_allow_remote)
+      throw UsageError("--otlp-listen " + o.otlp_listen + " is not a loopback address; add --otlp-allow-remote to accept "
+                       "traces from other hosts (unauthenticated)");
+  }
   QCoreApplication app(argc, argv);
   std::signal(SIGINT, [](int) { QCoreApplication::quit(); });
 
@@ -171,6 +220,33 @@ int run_attach(const AttachOptions& o) {
   }
   QElapsedTimer clock;
   clock.start();
+
+  // The trace receiver: every accepted export's requests printed (or kept for --json) and recorded at once.
+  std::unique_ptr<remote::OtlpTraceReceiver> otlp;
+  std::unique_ptr<remote::OtlpHttpServer> otlp_server;
+  if (otlp_address) {
+    otlp = std::make_unique<remote::OtlpTraceReceiver>(o.otlp_keep);
+    otlp->on_requests([&](const std::vector<remote::LlmRequestSpan>& got) {
+      if (recorder) {
+        std::vector<record::RequestSpanRecord> recs;
+        recs.reserve(got.size());
+        for (const auto& r : got) recs.push_back(remote::to_record(r));
+        recorder->add_request_spans(recs);
+      }
+      if (!o.json)
+        for (const auto& r : got) print_request(r);
+    });
+    remote::OtlpHttpServer::Options opts;
+    opts.limits.max_body_bytes = o.otlp_max_body;
+    otlp_server = std::make_unique<remote::OtlpHttpServer>(*otlp, [&clock] { return clock.elapsed() / 1000.0; }, opts);
+    QString err;
+    if (!otlp_server->listen(*otlp_address, &err)) throw std::runtime_error(err.toStdString());
+    remote::ListenAddress bound = *otlp_address;
+    bound.port = otlp_server->port();
+    // On stderr, so that --json's stdout stays one document; a port of 0 shows the one chosen.
+    std::fprintf(stderr, "OTLP trace receiver: listening on http://%s/v1/traces\n", bound.text().c_str());
+    std::fflush(stderr);
+  }
   auto kv_facts = [&] {
     const auto st = kv->status();
     remote::KvEventsFacts k{clock.elapsed() / 1000.0, o.kv_events, st.batches, st.replayed, st.missed,
@@ -208,18 +284,40 @@ int run_attach(const AttachOptions& o) {
                   (unsigned long long)st.missed, (unsigned long long)st.decode_errors, s.blocks_held, s.leaves,
                   s.longest_chain);
   }
+  nlohmann::json otlp_json;
+  if (otlp) {
+    otlp_server.reset();  // no export arrives while the summary is written
+    const remote::OtlpReceiverStats& st = otlp->stats();
+    const remote::RequestSpanStore& store = otlp->store();
+    nlohmann::json reqs = nlohmann::json::array();
+    for (const auto& r : store.kept()) reqs.push_back(request_json(r));
+    otlp_json = {{"listen", o.otlp_listen}, {"exports", st.exports}, {"refused", st.refused}, {"spans", st.spans},
+                 {"requests_received", st.requests}, {"other_spans", st.other_spans}, {"kept", store.kept().size()},
+                 {"dropped", store.dropped()}, {"last_error", st.last_error}, {"requests", reqs}};
+    if (!o.json)
+      std::printf("OTLP traces %s: %llu exports (%llu refused), %llu requests (%llu kept, %llu dropped), %llu other spans%s%s\n",
+                  o.otlp_listen.c_str(), (unsigned long long)st.exports, (unsigned long long)st.refused,
+                  (unsigned long long)st.requests, (unsigned long long)store.kept().size(),
+                  (unsigned long long)store.dropped(), (unsigned long long)st.other_spans,
+                  st.last_error.empty() ? "" : "; last refusal: ", st.last_error.c_str());
+  }
   if (recorder) {
     recorder->finish();
-    if (!o.json)
-      std::printf("recorded %lld polls to %s\n", static_cast<long long>(recorder->polls_recorded()), o.record.c_str());
+    if (!o.json) {
+      std::printf("recorded %lld polls", static_cast<long long>(recorder->polls_recorded()));
+      if (otlp) std::printf(" and %lld traced requests", static_cast<long long>(recorder->request_spans_recorded()));
+      std::printf(" to %s\n", o.record.c_str());
+    }
   }
   if (o.json) {
     nlohmann::json doc{{"polls", polls}};
     if (kv) doc["kv_events"] = kv_json;
+    if (otlp) doc["otlp"] = otlp_json;
     print_json(doc);
   }
   const bool kv_ok = kv && kv->status().batches > 0;
-  if (good == 0 && !kv_ok) {
+  const bool otlp_ok = otlp && otlp->stats().exports > 0;
+  if (good == 0 && !kv_ok && !otlp_ok) {
     std::cerr << "inferscope-cli attach: no server answered in " << o.duration_s << " s\n";
     return 1;
   }
@@ -241,6 +339,18 @@ Command add_attach_command(CLI::App& root) {
   app->add_option("--metrics-out", o->metrics_out, "write every poll as a CSV row (columns: docs/attach.md)");
   app->add_option("--record", o->record, "record the session (.isrec) for `inferscope-cli replay` and the GUI");
   app->add_flag("--json", o->json, "print every poll and the KV-event summary as one JSON document at the end");
+  app->add_option("--otlp-listen", o->otlp_listen,
+                  "receive the engines' OTLP/HTTP traces (POST /v1/traces, protobuf or JSON) on HOST:PORT, e.g. "
+                  "127.0.0.1:4318 (port 0: any free one); start vLLM with OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/protobuf and "
+                  "--otlp-traces-endpoint http://HOST:PORT/v1/traces");
+  app->add_flag("--otlp-allow-remote", o->otlp_allow_remote,
+                "let --otlp-listen take a non-loopback address (anyone who reaches it can send traces; no authentication)");
+  app->add_option("--otlp-max-body", o->otlp_max_body, "largest export accepted, in bytes (larger: HTTP 413)")
+      ->check(CLI::Range(std::size_t(1024), std::size_t(256) * 1024 * 1024))
+      ->capture_default_str();
+  app->add_option("--otlp-keep", o->otlp_keep, "traced requests kept for --json (older ones dropped and counted; the recording keeps all)")
+      ->check(CLI::Range(std::size_t(1), std::size_t(10000000)))
+      ->capture_default_str();
   return {app, [o]() -> int {
 #ifdef INFERSCOPE_CLI_HAVE_GUI
             return run_attach(*o);

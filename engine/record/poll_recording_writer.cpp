@@ -64,6 +64,13 @@ void PollRecordingWriter::add_kv_events(const KvEventsRecord& kv) {
   out_.flush();
 }
 
+void PollRecordingWriter::add_request_spans(const std::vector<RequestSpanRecord>& spans) {
+  if (finished_ || spans.empty()) return;
+  write(encode_frame(FrameType::Polls, encode_polls_frame({}, {}, spans)));
+  out_.flush();
+  spans_ += int64_t(spans.size());
+}
+
 std::vector<uint8_t> PollRecordingWriter::end_frame(int64_t polls) {
   return encode_frame(FrameType::End, json_bytes({{"polls", polls}, {"steps", 0}, {"limited", false}}));
 }

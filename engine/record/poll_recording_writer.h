@@ -27,10 +27,13 @@ class PollRecordingWriter {
 
   void add_poll(const ServerPollRecord& poll);
   void add_kv_events(const KvEventsRecord& kv);
+  // One frame for the lot (an OTLP export's requests); nothing written for none.
+  void add_request_spans(const std::vector<RequestSpanRecord>& spans);
   // Writes the end frame and flushes. Idempotent.
   void finish();
 
   int64_t polls_recorded() const { return polls_; }
+  int64_t request_spans_recorded() const { return spans_; }
   // The whole file so far plus what finish() would add, for saving a copy while recording goes on.
   static std::vector<uint8_t> end_frame(int64_t polls);
 
@@ -38,6 +41,7 @@ class PollRecordingWriter {
   void write(const std::vector<uint8_t>& bytes);
   std::ostream& out_;
   int64_t polls_ = 0;
+  int64_t spans_ = 0;
   bool finished_ = false;
 };
 

@@ -94,7 +94,7 @@ void Recording::parse(std::span<const uint8_t> bytes) {
       switch (FrameType(f.type)) {
         case FrameType::Steps: parse_steps(f.raw, offset); break;
         case FrameType::Polls:
-          decode_polls_frame(f.raw, "polls frame at byte " + std::to_string(offset), polls_, kv_events_);
+          decode_polls_frame(f.raw, "polls frame at byte " + std::to_string(offset), polls_, kv_events_, request_spans_);
           break;
         case FrameType::Lessons: {
           nlohmann::json j = parse_json(f.raw, "lessons frame");

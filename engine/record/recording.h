@@ -89,6 +89,8 @@ class Recording {
   const std::vector<ServerPollRecord>& server_polls() const { return polls_; }
   // The KV-event stream's readings, in order (empty when none was followed).
   const std::vector<KvEventsRecord>& kv_events() const { return kv_events_; }
+  // The requests the engines traced (attach --otlp-listen), in the order they arrived (empty when none).
+  const std::vector<RequestSpanRecord>& request_spans() const { return request_spans_; }
 
  private:
   Recording() = default;
@@ -130,6 +132,7 @@ class Recording {
   std::vector<Marker> markers_;
   std::vector<ServerPollRecord> polls_;
   std::vector<KvEventsRecord> kv_events_;
+  std::vector<RequestSpanRecord> request_spans_;
 };
 
 }  // namespace inferscope::record

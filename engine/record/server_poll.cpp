@@ -79,6 +79,24 @@ KvEventsRecord decode_kv_events(ByteReader& r) {
   return k;
 }
 
+RequestSpanRecord decode_request_span(ByteReader& r) {
+  RequestSpanRecord s;
+  s.t_s = r.f64();
+  s.trace_id = r.str();
+  s.span_id = r.str();
+  s.name = r.str();
+  s.start_unix_ns = r.u64();
+  s.end_unix_ns = r.u64();
+  const size_t nt = r.count(2);  // two length bytes at least
+  s.texts.reserve(nt);
+  for (size_t i = 0; i < nt; ++i) {
+    std::string name = r.str();
+    s.texts.emplace_back(std::move(name), r.str());
+  }
+  s.values = decode_values(r);
+  return s;
+}
+
 }  // namespace
 
 void encode_server_poll(ByteWriter& w, const ServerPollRecord& p) {
@@ -127,9 +145,25 @@ void encode_kv_events(ByteWriter& w, const KvEventsRecord& k) {
   w.str(k.last_error);
 }
 
-std::vector<uint8_t> encode_polls_frame(const std::vector<ServerPollRecord>& polls, const std::vector<KvEventsRecord>& kv) {
+void encode_request_span(ByteWriter& w, const RequestSpanRecord& s) {
+  w.f64(s.t_s);
+  w.str(s.trace_id);
+  w.str(s.span_id);
+  w.str(s.name);
+  w.u64(s.start_unix_ns);
+  w.u64(s.end_unix_ns);
+  w.uvar(s.texts.size());
+  for (const auto& [name, text] : s.texts) {
+    w.str(name);
+    w.str(text);
+  }
+  encode_values(w, s.values);
+}
+
+std::vector<uint8_t> encode_polls_frame(const std::vector<ServerPollRecord>& polls, const std::vector<KvEventsRecord>& kv,
+                                        const std::vector<RequestSpanRecord>& spans) {
   ByteWriter out, one;
-  out.uvar(polls.size() + kv.size());
+  out.uvar(polls.size() + kv.size() + spans.size());
   auto add = [&](PollRecordKind kind) {
     out.uvar(uint8_t(kind));
     out.uvar(one.size());
@@ -144,28 +178,41 @@ std::vector<uint8_t> encode_polls_frame(const std::vector<ServerPollRecord>& pol
     encode_kv_events(one, k);
     add(PollRecordKind::KvEvents);
   }
+  for (const RequestSpanRecord& sp : spans) {
+    encode_request_span(one, sp);
+    add(PollRecordKind::RequestSpan);
+  }
   return std::move(out.bytes());
 }
 
 void decode_polls_frame(std::span<const uint8_t> raw, const std::string& what, std::vector<ServerPollRecord>& polls,
                         std::vector<KvEventsRecord>& kv) {
+  std::vector<RequestSpanRecord> skipped;
+  decode_polls_frame(raw, what, polls, kv, skipped);
+}
+
+void decode_polls_frame(std::span<const uint8_t> raw, const std::string& what, std::vector<ServerPollRecord>& polls,
+                        std::vector<KvEventsRecord>& kv, std::vector<RequestSpanRecord>& spans) {
   ByteReader r(raw, what);
   const size_t n = r.count(2);
   // Decoded into temporaries: a frame is taken whole or not at all.
   std::vector<ServerPollRecord> p;
   std::vector<KvEventsRecord> k;
+  std::vector<RequestSpanRecord> sp;
   for (size_t i = 0; i < n; ++i) {
     const uint64_t kind = r.uvar();
     const auto body = r.bytes(r.uvar());
     ByteReader rec(body, what + ", record " + std::to_string(i));
     if (kind == uint64_t(PollRecordKind::ServerPoll)) p.push_back(decode_server_poll(rec));
     else if (kind == uint64_t(PollRecordKind::KvEvents)) k.push_back(decode_kv_events(rec));
+    else if (kind == uint64_t(PollRecordKind::RequestSpan)) sp.push_back(decode_request_span(rec));
     else continue;  // a kind from a later writer
     if (!rec.done()) rec.fail("trailing bytes after the record");
   }
   if (!r.done()) r.fail("trailing bytes after its records");
   polls.insert(polls.end(), std::make_move_iterator(p.begin()), std::make_move_iterator(p.end()));
   kv.insert(kv.end(), std::make_move_iterator(k.begin()), std::make_move_iterator(k.end()));
+  spans.insert(spans.end(), std::make_move_iterator(sp.begin()), std::make_move_iterator(sp.end()));
 }
 
 const double* find_value(const NamedValues& values, std::string_view name) {

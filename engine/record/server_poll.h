@@ -51,16 +51,33 @@ struct KvEventsRecord {
   std::string last_error;
 };
 
-// Record kinds inside a polls frame; a reader skips kinds it does not know (each record carries its length).
-enum class PollRecordKind : uint8_t { ServerPoll = 1, KvEvents = 2 };
+// One request a serving engine traced (an OTLP span, `attach --otlp-listen`): its ids, times and named
+// figures. The engine does not know them either; remote/otlp/request_span_record.h says what the names are.
+struct RequestSpanRecord {
+  double t_s = 0.0;                 // seconds since the session began, when it arrived
+  std::string trace_id, span_id;    // hex
+  std::string name;                 // the span's name ("llm_request")
+  uint64_t start_unix_ns = 0, end_unix_ns = 0;
+  std::vector<std::pair<std::string, std::string>> texts;  // request id, service, model
+  NamedValues values;               // latencies and token counts; absent ones are not written
+};
+
+// Record kinds inside a polls frame; a reader skips kinds it does not know (each record carries its length),
+// so a reader from before request spans (kind 3) opens a recording that has them and shows the rest.
+enum class PollRecordKind : uint8_t { ServerPoll = 1, KvEvents = 2, RequestSpan = 3 };
 
 void encode_server_poll(ByteWriter& w, const ServerPollRecord& p);
 void encode_kv_events(ByteWriter& w, const KvEventsRecord& k);
+void encode_request_span(ByteWriter& w, const RequestSpanRecord& s);
 // A whole polls frame payload: list of (uvar kind, uvar length, record).
-std::vector<uint8_t> encode_polls_frame(const std::vector<ServerPollRecord>& polls, const std::vector<KvEventsRecord>& kv);
-// Decodes a polls frame payload into the two lists (appending); throws RecordingError when malformed.
+std::vector<uint8_t> encode_polls_frame(const std::vector<ServerPollRecord>& polls, const std::vector<KvEventsRecord>& kv,
+                                        const std::vector<RequestSpanRecord>& spans = {});
+// Decodes a polls frame payload into the lists (appending); throws RecordingError when malformed. The first
+// form skips request spans.
 void decode_polls_frame(std::span<const uint8_t> raw, const std::string& what, std::vector<ServerPollRecord>& polls,
                         std::vector<KvEventsRecord>& kv);
+void decode_polls_frame(std::span<const uint8_t> raw, const std::string& what, std::vector<ServerPollRecord>& polls,
+                        std::vector<KvEventsRecord>& kv, std::vector<RequestSpanRecord>& spans);
 
 // A value by name; nullptr when absent.
 const double* find_value(const NamedValues& values, std::string_view name);
