@@ -4,7 +4,7 @@
 #   packaging/bootstrap.sh run     install dependencies + the models (default, Gemma 3 270M), build, launch the workbench
 #   packaging/bootstrap.sh test    install dependencies + the models, build, run the whole test suite
 #                                  (ctest, an ASan+UBSan build of the engine tests, a ThreadSanitizer build of
-#                                  the threaded tests, a 60 s GGUF fuzz run, the Debian package built, checked,
+#                                  the threaded tests, a 60 s fuzz run of the readers, the Debian package built, checked,
 #                                  installed, run and removed)
 #   packaging/bootstrap.sh setup   dependencies + models + build only
 #
@@ -248,7 +248,7 @@ run_tests() {
   fi
 
   if [ "${INFERSCOPE_SKIP_FUZZ:-0}" != 1 ]; then
-    say "tests: libFuzzer on the GGUF reader for ${INFERSCOPE_FUZZ_SECONDS:-60} s"
+    say "tests: libFuzzer on the GGUF, recording, live-server and OTLP readers for ${INFERSCOPE_FUZZ_SECONDS:-60} s"
     INFERSCOPE_JOBS="$jobs" bash "$root/tests/fuzz/run_fuzz.sh" "${INFERSCOPE_FUZZ_SECONDS:-60}" ||
       { failed=1; failures+=("fuzzing: a finding, see build-fuzz/findings"); }
   fi
@@ -289,14 +289,22 @@ install_llama_server() {
 }
 
 # The KV-event tests run a stand-in for vLLM's publisher (vLLM itself needs a GPU): Python's ZeroMQ and
-# msgpack, pinned.
+# msgpack, pinned. The OTLP trace test (remote/tst_attach_otlp) sends vLLM-shaped spans through the
+# OpenTelemetry SDK's OTLP/HTTP protobuf exporter, the one vLLM uses: pinned too.
+otel_modules=(opentelemetry-sdk==1.45.2 opentelemetry-exporter-otlp-proto-http==1.45.2 opentelemetry-proto==1.45.2)
 install_test_python_modules() {
   if python3 -c 'import zmq, msgpack' 2>/dev/null; then
     say "test python modules: pyzmq and msgpack present"
-    return
+  else
+    say "test python modules: installing pyzmq and msgpack from PyPI"
+    python3 -m pip install --quiet pyzmq==27.3.0 msgpack==1.2.4
   fi
-  say "test python modules: installing pyzmq and msgpack from PyPI"
-  python3 -m pip install --quiet pyzmq==27.3.0 msgpack==1.2.4
+  if python3 -c 'import opentelemetry.sdk, opentelemetry.exporter.otlp.proto.http, opentelemetry.proto' 2>/dev/null; then
+    say "test python modules: the OpenTelemetry SDK and OTLP/HTTP exporter present"
+  else
+    say "test python modules: installing ${otel_modules[*]} from PyPI"
+    python3 -m pip install --quiet "${otel_modules[@]}"
+  fi
 }
 
 # The Debian package, checked the way a distribution would: lintian (no errors), desktop-file-validate and

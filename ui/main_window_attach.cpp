@@ -6,6 +6,7 @@
 #include <QTabWidget>
 
 #include "ui/attach/attach_panel.h"
+#include "ui/attach/traced_requests_view.h"
 #include "ui/charts/metrics_chart.h"
 #include "ui/export/export_menu.h"
 #include "ui/main_window.h"
@@ -15,17 +16,28 @@ namespace inferscope::ui {
 
 void MainWindow::attachServers(const QStringList& targets, int interval_ms) {
   QStringList urls;
-  QString kvEvents;
+  QString kvEvents, traces;
   for (const QString& t : targets) {
     if (t.startsWith(QLatin1String("tcp://")))
       kvEvents = t;  // vLLM's KV-event publisher
+    else if (t.startsWith(QLatin1String("otlp://")))
+      traces = t.mid(7);  // where to receive the engines' OTLP traces, HOST:PORT
     else if (!t.trimmed().isEmpty())
       urls << (t.contains(QLatin1String("://")) ? t.trimmed() : QStringLiteral("http://") + t.trimmed());
   }
-  if (urls.isEmpty() && kvEvents.isEmpty()) return;
+  if (urls.isEmpty() && kvEvents.isEmpty() && traces.isEmpty()) return;
   ensureAttachPanel();
   if (!urls.isEmpty()) remote_->attach(urls, interval_ms);
   if (!kvEvents.isEmpty()) remote_->attachKvEvents(kvEvents);
+  if (!traces.isEmpty()) {
+    QString why;
+    if (remote_->listenTraces(traces, &why)) {
+      attach_->tracedRequests()->setReceiver(remote_->tracesAddress(), remote_->traceStats());
+      attach_->tracedRequests()->show();
+    } else {
+      showError(tr("Cannot receive traces"), why);
+    }
+  }
   tabs_->setCurrentWidget(attach_);
 }
 
@@ -57,7 +69,8 @@ void MainWindow::askAttachServers() {
   const QString text = QInputDialog::getText(
       this, tr("Attach to server"),
       tr("Server URLs, separated by spaces (replicas side by side), e.g. http://127.0.0.1:8080.\n"
-         "Optionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557.\n"
+         "Optionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557, and where to receive the\n"
+         "engines' OTLP traces, e.g. otlp://127.0.0.1:4318 (vLLM: --otlp-traces-endpoint http://127.0.0.1:4318/v1/traces).\n"
          "Only GET /metrics and /slots are sent (and the KV-event replay request)."),
       QLineEdit::Normal, lastAttach_, &ok);
   if (!ok || text.trimmed().isEmpty()) return;

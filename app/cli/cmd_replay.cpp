@@ -3,6 +3,7 @@
 // an attached session (attach --record) gives its per-server summary and the CSV attach wrote live.
 #include <cstdio>
 #include <fstream>
+#include <algorithm>
 #include <map>
 
 #include "app/cli/cli_common.h"
@@ -106,6 +107,20 @@ nlohmann::json attach_summary(const record::Recording& r) {
                       {"blocks_held", k.summary.blocks_held}, {"cached_prefixes", k.summary.leaves},
                       {"longest_prefix_blocks", k.summary.longest_chain}, {"blocks_stored", k.summary.stored_total},
                       {"blocks_removed", k.summary.removed_total}};
+  }
+  if (!r.request_spans().empty()) {
+    // The requests the engines traced (attach --otlp-listen): how many, and the medians of the figures
+    // those that carried them gave (seconds).
+    nlohmann::json t{{"requests", r.request_spans().size()}};
+    for (const char* name : {"queue_s", "ttft_s", "e2e_s"}) {
+      std::vector<double> v;
+      for (const record::RequestSpanRecord& s : r.request_spans())
+        if (const double* x = record::find_value(s.values, name)) v.push_back(*x);
+      if (v.empty()) continue;
+      std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+      t[std::string("median_") + name] = v[v.size() / 2];
+    }
+    j["traced"] = t;
   }
   return j;
 }

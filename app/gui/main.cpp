@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
   QCommandLineOption settingsOpt(QStringLiteral("settings"), QStringLiteral("Use this INI file for settings instead of the user's."), QStringLiteral("FILE"));
   QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("With --screenshot: the screen and window size (default 1600x1000)."), QStringLiteral("WxH"));
   QCommandLineOption presentationOpt(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (with --screenshot: grab it)."));
-  QCommandLineOption attachOpt(QStringLiteral("attach"), QStringLiteral("Watch a live serving engine (llama.cpp server, vLLM, SGLang) at URL; repeatable; a tcp:// URL is a vLLM KV-event publisher."), QStringLiteral("URL"));
+  QCommandLineOption attachOpt(QStringLiteral("attach"), QStringLiteral("Watch a live serving engine (llama.cpp server, vLLM, SGLang) at URL; repeatable; a tcp:// URL is a vLLM KV-event publisher; otlp://HOST:PORT receives the engines' OTLP traces there."), QStringLiteral("URL"));
   QCommandLineOption openOpt(QStringLiteral("open"), QStringLiteral("Open a recording (.isrec): no model or engine is needed."), QStringLiteral("FILE"));
   QCommandLineOption stepOpt(QStringLiteral("step"), QStringLiteral("With --open: show this step of the recording (default: its last)."), QStringLiteral("N"));
   p.addOptions({shotOpt, scenarioOpt, stepsOpt, tabOpt, langOpt, settingsOpt, lessonOpt, sizeOpt, presentationOpt, attachOpt, openOpt, stepOpt});

@@ -3,208 +3,229 @@
 <context>
     <name>inferscope::ui::AttachPanel</name>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="123" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
         <source>Recording of an attached session (%1, %2): %n poll(s); nothing is contacted.</source>
         <translation><numerusform>已連線工作階段的錄製（%1，%2）：%n 次輪詢；不會連線任何伺服器。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="127" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="139" />
         <source>Not attached. File &gt; Attach to server... watches a running llama.cpp server, vLLM or SGLang through the metrics it publishes.</source>
         <translation>尚未連接。「檔案 &gt; 連接到伺服器…」可透過 llama.cpp 伺服器、vLLM 或 SGLang 公開的指標觀察它們。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="129" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="141" />
         <source>Watching %n server(s). Only what a server publishes is drawn.</source>
         <translation><numerusform>正在觀察 %n 台伺服器。只繪製伺服器公開的數據。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="130" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="142" />
         <source>Time (s)</source>
         <translation>時間（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="131" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="143" />
         <source>Requests on the server</source>
         <translation>伺服器上的請求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="131" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="143" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="132" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="144" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="169" />
         <source>KV cache in use</source>
         <translation>KV 快取使用量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="132" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="144" />
         <source>Fraction of the cache</source>
         <translation>快取的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="133" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="145" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="133" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="145" />
         <source>Tokens per second</source>
         <translation>每秒 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="134" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="146" />
         <source>Latency percentiles</source>
         <translation>延遲百分位數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="134" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="146" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="149" />
         <source>Latency</source>
         <translation>延遲</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="147" />
         <source>Prefix-cache hit rate</source>
         <translation>前綴快取命中率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="147" />
         <source>Fraction of prompt tokens</source>
         <translation>提示 token 的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="136" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="148" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="136" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="148" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="151" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="149" />
+        <source>Traced requests (OTLP), when each finished</source>
+        <translation>追蹤的請求（OTLP），依各自完成的時間</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="167" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="152" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="168" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="170" />
         <source>prompt tokens/s</source>
         <translation>提示 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="171" />
         <source>generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="172" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="173" />
         <source>TTFT p99</source>
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="174" />
         <source>TPOT p50</source>
         <translation>TPOT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="175" />
         <source>TPOT p99</source>
         <translation>TPOT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="160" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="176" />
         <source>prefix-cache hits</source>
         <translation>前綴快取命中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="161" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="177" />
         <source>mean accepted length</source>
         <translation>平均接受長度</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="162" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="178" />
         <source>acceptance rate</source>
         <translation>接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="173" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="179" />
+        <source>time in queue</source>
+        <translation>排隊時間</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="180" />
+        <source>time to first token</source>
+        <translation>首個 token 時間</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="181" />
+        <source>end to end</source>
+        <translation>端到端</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/attach_panel.cpp" line="192" />
         <source>%1: connecting...</source>
         <translation>%1：連線中…</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="297" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="319" />
         <source>%1: not answering (%2); retry %3</source>
         <translation>%1：沒有回應（%2）；第 %3 次重試</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="302" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="324" />
         <source>%1: %2, up</source>
         <translation>%1：%2，連線中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="303" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="325" />
         <source>, %1 running</source>
         <translation>，%1 個執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="304" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="326" />
         <source>, %1 waiting</source>
         <translation>，%1 個等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="305" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="327" />
         <source>, KV cache %1% in use</source>
         <translation>，KV 快取已用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="307" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="329" />
         <source> (%1 blocks of %2 tokens)</source>
         <translation>（%1 個區塊，每塊 %2 個 token）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="308" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="330" />
         <source>; %n malformed line(s) skipped</source>
         <translation><numerusform>；略過 %n 行格式錯誤的內容</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="345" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="402" />
         <source>vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)</source>
         <translation>來自 %1 的 vLLM KV 事件：%2 批（%3 批經重播取得，遺失 %4 批）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="351" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="408" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed per second</source>
         <translation>前綴快取：%2 個已快取前綴共 %1 個區塊，最長 %3 個區塊；每秒存入 %4 個、移除 %5 個區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="359" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="416" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed in all</source>
         <translation>前綴快取：%2 個已快取前綴共持有 %1 個區塊，最長 %3 個區塊；共存入 %4 個、移除 %5 個區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="366" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="423" />
         <source>The events name blocks by content hash, not by their place in GPU memory: this is the cache's content, not its layout.</source>
         <translation>事件以內容雜湊命名區塊，而非它們在 GPU 記憶體中的位置：這裡呈現的是快取的內容，不是它的配置。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="368" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="425" />
         <source>Last error: %1</source>
         <translation>最近的錯誤：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="433" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="509" />
         <source>Poll %1 of %2, %3 s</source>
         <translation>第 %1 次輪詢（共 %2 次），%3 秒</translation>
     </message>
@@ -580,7 +601,7 @@
     </message>
     <message>
         <location filename="../../ui/compare/compare_panel.cpp" line="257" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="604" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="606" />
         <source>Engine time (s)</source>
         <translation>引擎時間（秒）</translation>
     </message>
@@ -768,7 +789,7 @@
     <message>
         <location filename="../../ui/compare/compare_panel.cpp" line="411" />
         <location filename="../../ui/compare/compare_panel.cpp" line="415" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="604" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="606" />
         <source>Tokens/s</source>
         <translation>token／秒</translation>
     </message>
@@ -833,98 +854,97 @@
         <translation>管線氣泡（裝置等待的時間）：%1。微批次越多，忙碌的裝置越多。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="527" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="530" />
         <source>%1 KL %2</source>
         <translation>%1 KL %2</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="528" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="531" />
         <source>At the same size (%1 MiB, %2x the stored weights), KL from the stored weights: %3.</source>
         <translation>相同大小（%1 MiB，儲存權重的 %2 倍）下，與儲存權重的 KL：%3。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="532" />
-        <location filename="../../ui/compare/compare_panel.cpp" line="543" />
-        <source>Simulated modes run on F32 weights: their speed is not the format's.</source>
-        <translation>模擬模式以 F32 權重執行：其速度不代表該格式的速度。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="535" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="536" />
         <source>Smallest: %1, %2 MiB (%3x the stored weights), KL %4 from them.</source>
         <translation>最小：%1，%2 MiB（儲存權重的 %3 倍），與其 KL %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="539" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="540" />
         <source>Smallest: %1, %2 MiB, KL %3 from the stored weights.</source>
         <translation>最小：%1，%2 MiB，與儲存權重的 KL %3。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="542" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="543" />
         <source>Closest to them: %1, KL %2 at %3 MiB.</source>
         <translation>最接近它們的：%1，KL %2，%3 MiB。</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="550" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="545" />
+        <source>Simulated modes run on F32 weights: their speed is not the format's.</source>
+        <translation>模擬模式以 F32 權重執行：其速度不代表該格式的速度。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/compare/compare_panel.cpp" line="552" />
         <source>Fastest: %1 (%2 s); slowest: %3 (%4 s, %5x).</source>
         <translation>最快：%1（%2 秒）；最慢：%3（%4 秒，%5 倍）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="595" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="597" />
         <source>Utilization (mean of %n steps)</source>
         <translation><numerusform>使用率（%n 步的平均）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="596" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="598" />
         <source>Per-step utilization by variant</source>
         <translation>各變體的每步使用率</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="597" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="599" />
         <source>Engine step</source>
         <translation>引擎步數</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="597" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="599" />
         <source>Slots (solid), tokens (dashed)</source>
         <translation>槽位（實線）、token（虛線）</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="602" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="604" />
         <source>Over the run</source>
         <translation>整次執行</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="603" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="605" />
         <source>All numbers</source>
         <translation>所有數字</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="604" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="606" />
         <source>Throughput by variant</source>
         <translation>各變體的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="605" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="607" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="609" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="611" />
         <source>"%1" compares %n variant(s): they run on their own engines when the live run has finished, or now with Compare.</source>
         <translation><numerusform>「%1」比較 %n 個變體：它們會在即時執行結束後各自在自己的引擎上執行，或按「比較」立即執行。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="612" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="614" />
         <source>Load a scenario that compares settings (Scenarios menu) to run its variants side by side.</source>
         <translation>載入一個比較設定的情境（情境選單），即可並排執行各變體。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/compare/compare_panel.cpp" line="614" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="616" />
         <source>Comparison of "%1" cancelled after %n variant(s).</source>
         <translation><numerusform>「%1」的比較在 %n 個變體後取消。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/compare/compare_panel.cpp" line="617" />
+        <location filename="../../ui/compare/compare_panel.cpp" line="619" />
         <source>"%1": every variant ran the same workload to completion on its own engine.</source>
         <translation>「%1」：每個變體都在自己的引擎上把同一份工作負載跑完。</translation>
     </message>
@@ -1484,49 +1504,49 @@
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="282" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="280" />
         <source>%1: weights %2</source>
         <translation>%1：權重 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="290" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="287" />
         <source>Compare: %1</source>
         <translation>比較：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="320" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="316" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="324" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="333" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="320" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="329" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="339" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="335" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="383" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="379" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="399" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="395" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 &gt; 儲存錄製檔」會保留之前的步驟。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="404" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="400" />
         <source>Recording stopped: %1</source>
         <translation>錄製已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="416" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="426" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="412" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="422" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未錄製任何內容：引擎還沒有執行過。</translation>
     </message>
@@ -2012,7 +2032,7 @@
     </message>
     <message>
         <location filename="../../ui/main_window.cpp" line="398" />
-        <location filename="../../ui/main_window_attach.cpp" line="36" />
+        <location filename="../../ui/main_window_attach.cpp" line="48" />
         <source>Servers</source>
         <translation>伺服器</translation>
     </message>
@@ -2349,17 +2369,24 @@
         <translation>閒置：等待請求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_attach.cpp" line="58" />
+        <location filename="../../ui/main_window_attach.cpp" line="38" />
+        <source>Cannot receive traces</source>
+        <translation>無法接收追蹤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_attach.cpp" line="70" />
         <source>Attach to server</source>
         <translation>連接到伺服器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_attach.cpp" line="59" />
+        <location filename="../../ui/main_window_attach.cpp" line="71" />
         <source>Server URLs, separated by spaces (replicas side by side), e.g. http://127.0.0.1:8080.
-Optionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557.
+Optionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557, and where to receive the
+engines' OTLP traces, e.g. otlp://127.0.0.1:4318 (vLLM: --otlp-traces-endpoint http://127.0.0.1:4318/v1/traces).
 Only GET /metrics and /slots are sent (and the KV-event replay request).</source>
         <translation>伺服器網址，以空格分隔（多個副本並列），例如 http://127.0.0.1:8080。
-可另加 vLLM 的 KV 事件發布端，例如 tcp://gpu-node:5557。
+可選：vLLM 的 KV 事件發布端，例如 tcp://gpu-node:5557，以及接收引擎 OTLP 追蹤的位址，
+例如 otlp://127.0.0.1:4318（vLLM：--otlp-traces-endpoint http://127.0.0.1:4318/v1/traces）。
 只會送出 GET /metrics 與 /slots（以及 KV 事件的重播請求）。</translation>
     </message>
     <message>
@@ -3260,12 +3287,17 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::RemoteServerSource</name>
     <message>
-        <location filename="../../ui/attach/remote_server_source.cpp" line="109" />
+        <location filename="../../ui/attach/remote_server_source.cpp" line="84" />
+        <source>%1 is not a loopback address: the Servers tab receives traces on this computer only (inferscope-cli attach --otlp-allow-remote takes them from other hosts).</source>
+        <translation>%1 不是本機迴路位址：「伺服器」分頁只接收這台電腦上的追蹤（要接收其他主機的追蹤，請用 inferscope-cli attach --otlp-allow-remote）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/remote_server_source.cpp" line="157" />
         <source>No server was polled yet: there is nothing to save.</source>
         <translation>尚未輪詢任何伺服器：沒有可儲存的內容。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/remote_server_source.cpp" line="122" />
+        <location filename="../../ui/attach/remote_server_source.cpp" line="171" />
         <source>%1 cannot be written: %2</source>
         <translation>無法寫入 %1：%2</translation>
     </message>
@@ -3630,6 +3662,77 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <location filename="../../ui/timeline/timeline_track.cpp" line="209" />
         <source>, request %1</source>
         <translation>，請求 %1</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::TracedRequestsModel</name>
+    <message>
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="77" />
+        <source>Request</source>
+        <translation>請求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="78" />
+        <source>Sender</source>
+        <translation>傳送端</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="79" />
+        <source>Queue (ms)</source>
+        <translation>排隊（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="80" />
+        <source>TTFT (ms)</source>
+        <translation>首個 token 時間（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="81" />
+        <source>End to end (ms)</source>
+        <translation>端到端（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="82" />
+        <source>Prompt tokens</source>
+        <translation>提示 token 數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="83" />
+        <source>Generated tokens</source>
+        <translation>產生的 token 數</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::TracedRequestsView</name>
+    <message numerus="yes">
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="137" />
+        <source>OTLP traces on http://%1/v1/traces: %n request(s) received</source>
+        <translation><numerusform>OTLP 追蹤接收於 http://%1/v1/traces：已收到 %n 個請求</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="138" />
+        <source> in %n export(s)</source>
+        <translation><numerusform>，共 %n 次匯出</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="140" />
+        <source>Traced requests in this recording: %n</source>
+        <translation><numerusform>此錄製中的追蹤請求：%n 個</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="142" />
+        <source>; %n refused (last: %1)</source>
+        <translation><numerusform>；拒絕 %n 次（最近一次：%1）</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="144" />
+        <source>; the newest %1 shown</source>
+        <translation>；顯示最新的 %1 個</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="149" />
+        <source>Medians: queue %1 ms, time to first token %2 ms, end to end %3 ms</source>
+        <translation>中位數：排隊 %1 毫秒，首個 token 時間 %2 毫秒，端到端 %3 毫秒</translation>
     </message>
 </context>
 <context>

@@ -53,8 +53,5 @@ T = {
  'Servers': ('伺服器', '服务器'),
  'Attach to server...': ('連接到伺服器…', '连接到服务器…'),
  'Attach to server': ('連接到伺服器', '连接到服务器'),
- 'Server URLs, separated by spaces (replicas side by side), e.g. http://127.0.0.1:8080.\nOptionally a vLLM KV-event publisher, e.g. tcp://gpu-node:5557.\nOnly GET /metrics and /slots are sent (and the KV-event replay request).':
-   ('伺服器網址，以空格分隔（多個副本並列），例如 http://127.0.0.1:8080。\n可另加 vLLM 的 KV 事件發布端，例如 tcp://gpu-node:5557。\n只會送出 GET /metrics 與 /slots（以及 KV 事件的重播請求）。',
-    '服务器网址，以空格分隔（多个副本并列），例如 http://127.0.0.1:8080。\n可另加 vLLM 的 KV 事件发布端，例如 tcp://gpu-node:5557。\n只会发送 GET /metrics 与 /slots（以及 KV 事件的重放请求）。'),
  '%1 of %2 servers up': ('%2 台伺服器中 %1 台運作中', '%2 台服务器中 %1 台运行中'),
 }

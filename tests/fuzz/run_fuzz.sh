@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the GGUF reader, the recording reader and the live-server readers (scrapes, /slots, KV events)
-# with libFuzzer, SECONDS in all (default 60: a third each). Exits non-zero on a finding; the crashing input is left in build-fuzz/findings/.
+# Fuzzes the GGUF reader, the recording reader, the live-server readers (scrapes, /slots, KV events) and the
+# OTLP trace receiver (protobuf, JSON, HTTP framing) with libFuzzer, SECONDS in all (default 60: a quarter each). Exits non-zero on a finding; the crashing input is left in build-fuzz/findings/.
 # Usage: tests/fuzz/run_fuzz.sh [SECONDS]     (extra cmake arguments: INFERSCOPE_FUZZ_CMAKE_ARGS)
 set -euo pipefail
 seconds="${1:-60}"
@@ -10,7 +10,7 @@ build="$root/build-fuzz"
 # shellcheck disable=SC2086  # the extra arguments are meant to split
 cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DINFERSCOPE_FUZZ=ON -DINFERSCOPE_BUILD_GUI=OFF -DINFERSCOPE_BUILD_TESTS=ON ${INFERSCOPE_FUZZ_CMAKE_ARGS:-} >/dev/null
-cmake --build "$build" --target fuzz_gguf write_gguf_seeds fuzz_recording write_recording_seeds fuzz_remote \
+cmake --build "$build" --target fuzz_gguf write_gguf_seeds fuzz_recording write_recording_seeds fuzz_remote fuzz_otlp write_otlp_seeds \
   -j"${INFERSCOPE_JOBS:-$(nproc)}"
 
 findings="$build/findings"
@@ -22,7 +22,7 @@ mkdir -p "$build/corpus/gguf" "$build/corpus/recording" "$findings"
 # fixed so that a CI run is reproducible; INFERSCOPE_FUZZ_SEED=0 lets libFuzzer pick one (use that for
 # long exploratory runs).
 seed="${INFERSCOPE_FUZZ_SEED:-1}"
-half=$(( seconds / 3 > 0 ? seconds / 3 : 1 ))
+half=$(( seconds / 4 > 0 ? seconds / 4 : 1 ))  # each target's share
 # libFuzzer exits non-zero on a crash, a leak, a sanitizer report or an uncaught exception.
 echo "fuzz_gguf: ${half}s, seed ${seed}"
 "$build/tests/fuzz/fuzz_gguf" "$build/corpus/gguf" "$build/seeds/gguf" "$root/tests/fuzz/regressions" -max_len=65536 \
@@ -42,3 +42,11 @@ echo "fuzz_remote: ${half}s, seed ${seed}"
 "$build/tests/fuzz/fuzz_remote" "$build/corpus/remote" "$build/seeds/remote" -max_len=65536 -rss_limit_mb=1024 \
   -malloc_limit_mb=256 -max_total_time="$half" -seed="$seed" -artifact_prefix="$findings/remote-" -print_final_stats=1
 echo "fuzz_remote: no findings in ${half}s"
+# OTLP exports (the first byte choosing the way in: 0 protobuf, 1 JSON, 2 HTTP); -rss_limit_mb bounds what a
+# forged length or count could make the decoders allocate.
+mkdir -p "$build/corpus/otlp"
+"$build/tests/fuzz/write_otlp_seeds" "$build/seeds/otlp"
+echo "fuzz_otlp: ${half}s, seed ${seed}"
+"$build/tests/fuzz/fuzz_otlp" "$build/corpus/otlp" "$build/seeds/otlp" -max_len=65536 -rss_limit_mb=1024 \
+  -malloc_limit_mb=256 -max_total_time="$half" -seed="$seed" -artifact_prefix="$findings/otlp-" -print_final_stats=1
+echo "fuzz_otlp: no findings in ${half}s"

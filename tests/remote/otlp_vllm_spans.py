@@ -9,6 +9,8 @@
          protobuf exporter, in batches of 32;
       3. one export in OTLP/JSON (raw HTTP).
   and print, as one JSON document, what was sent and what the receiver answered.
+  otlp_vllm_spans.py send-live ENDPOINT SECONDS   for the README's picture: requests finishing as time passes
+      (ends at the real clock, a load that rises and falls), through the same SDK exporter every 0.5 s.
 
 The figures are inexact binary fractions on purpose: the receiver must keep every bit.
 """
@@ -131,10 +133,46 @@ def send(endpoint, count):
     print(json.dumps(out), flush=True)
 
 
+def send_live(endpoint, seconds):
+    import time
+    from opentelemetry import trace
+    from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+    from opentelemetry.sdk.resources import Resource
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import BatchSpanProcessor
+
+    provider = TracerProvider(resource=Resource.create({"service.name": "vllm"}))
+    provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=endpoint), schedule_delay_millis=500))
+    tracer = provider.get_tracer("vllm.llm_engine")
+    seed, i, t_end = 12345, 0, time.time() + seconds
+    while time.time() < t_end:
+        seed = (seed * 1103515245 + 12345) % 2**31
+        phase = (i % 60) / 60.0  # the queue builds up and drains once a minute's worth of requests
+        load = 4 * phase * (1 - phase)
+        queue = 0.01 + 0.8 * load + (seed % 100) / 2000.0
+        prompt, gen = 64 + seed % 448, 16 + (seed >> 8) % 112
+        ttft = queue + 0.03 + prompt / 4000.0
+        e2e = ttft + gen * (0.015 + 0.01 * load)
+        f = figures(i)
+        f.update({"gen_ai.request.id": "cmpl-live-%04d" % i, "gen_ai.usage.prompt_tokens": prompt,
+                  "gen_ai.usage.completion_tokens": gen, "gen_ai.latency.time_in_queue": queue,
+                  "gen_ai.latency.time_to_first_token": ttft, "gen_ai.latency.e2e": e2e,
+                  "gen_ai.latency.time_in_model_prefill": ttft - queue, "gen_ai.latency.time_in_model_decode": e2e - ttft})
+        end = time.time_ns()
+        span = tracer.start_span("llm_request", kind=trace.SpanKind.SERVER, start_time=end - int(e2e * 1e9), attributes=f)
+        span.end(end_time=end)
+        i += 1
+        time.sleep(0.08)
+    provider.force_flush()
+    provider.shutdown()
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "serve-metrics":
         serve_metrics(sys.argv[2])
     elif len(sys.argv) == 4 and sys.argv[1] == "send":
         send(sys.argv[2], int(sys.argv[3]))
+    elif len(sys.argv) == 4 and sys.argv[1] == "send-live":
+        send_live(sys.argv[2], float(sys.argv[3]))
     else:
         sys.exit(__doc__)

@@ -14,6 +14,7 @@
 #include "remote/otlp/otlp_trace_receiver.h"
 #include "remote/otlp/protobuf_wire.h"
 #include "remote/otlp/request_span_record.h"
+#include "remote/otlp/span_timeline.h"
 
 using namespace inferscope;
 using namespace inferscope::remote;
@@ -308,6 +309,31 @@ class TestOtlpTraces : public QObject {
     QVERIFY(gzr.body.find("gzip") != std::string::npos);
     QCOMPARE(rx.store().kept().size(), std::size_t(2));
     QCOMPARE(rx.stats().refused, uint64_t(6));
+  }
+
+  // The sender's clock is 990.8 s ahead of the session's here; the export sent soonest after its request
+  // ended (B, 0 s after) fixes the offset, A lands 0.5 s before B, a span without an end at its arrival.
+  void finishTimesOnTheSessionClock() {
+    auto span = [](uint64_t end_ns, double received) {
+      LlmRequestSpan r;
+      r.end_unix_ns = end_ns;
+      r.received_t_s = received;
+      return r;
+    };
+    const uint64_t s = 1'000'000'000ULL;
+    std::deque<LlmRequestSpan> rows{span(1000 * s + s / 2, 10.0), span(1001 * s, 10.2), span(0, 11.0)};
+    std::vector<double> x = finish_times_on_session_clock(rows);
+    QCOMPARE(x.size(), std::size_t(3));
+    QCOMPARE(x[0], 10.2 - 0.5);
+    QCOMPARE(x[1], 10.2);
+    QCOMPARE(x[2], 11.0);
+    // Unix nanoseconds of today: the sub-millisecond differences survive (one double of 1.7e18 ns would not).
+    const uint64_t now = 1'796'000'000ULL * s;
+    rows = {span(now + 1, 5.0), span(now + 250'001, 5.0)};
+    x = finish_times_on_session_clock(rows);
+    QVERIFY(qAbs((x[1] - x[0]) - 250e-6) < 1e-9);
+    QCOMPARE(x[1], 5.0);
+    QVERIFY(finish_times_on_session_clock({}).empty());
   }
 
   void storeKeepsTheNewest() {

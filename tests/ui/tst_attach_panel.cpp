@@ -14,6 +14,9 @@
 #include "remote/net/server_poller.h"
 #include "ui/attach/attach_panel.h"
 #include "ui/attach/slot_fill_view.h"
+#include "ui/attach/traced_requests_view.h"
+#include <QProcess>
+#include <nlohmann/json.hpp>
 #include "ui/charts/metrics_chart.h"
 
 using namespace inferscope;
@@ -230,6 +233,92 @@ class TestAttachPanel : public QObject {
     out.close();
     QVERIFY(w.openRecording(cut, &err));
     QCOMPARE(w.attachPanel()->pollCount(), int(polled.count()) - 1);
+  }
+
+  // The Servers tab receives OTLP traces as `attach --otlp-listen` does, from the real OpenTelemetry SDK's
+  // OTLP/HTTP exporter (tests/remote/otlp_vllm_spans.py: a corrupt export, 100 vLLM-shaped llm_request spans
+  // in batches, one OTLP/JSON export): every request in the table with the sender's own figures, the
+  // refusal counted, the chart drawn, the recording holding them all and showing them again.
+  void tracesFromTheOpenTelemetrySdk() {
+    QProcess check;
+    check.start("python3", {"-c", "import opentelemetry.sdk, opentelemetry.exporter.otlp.proto.http"});
+    check.waitForFinished(30000);
+    if (check.exitStatus() != QProcess::NormalExit || check.exitCode() != 0) {
+      if (qEnvironmentVariableIsSet("INFERSCOPE_REQUIRE_MODELS"))
+        QFAIL("python3 lacks the OpenTelemetry SDK and its OTLP/HTTP exporter (packaging/bootstrap.sh installs them)");
+      QSKIP("python3 lacks opentelemetry-sdk and opentelemetry-exporter-otlp-proto-http");
+    }
+    ui::RemoteServerSource source;
+    ui::AttachPanel panel(&source);
+    panel.resize(1280, 720);
+    panel.show();
+    QString err;
+    // Anyone who reaches the port writes into the session: only loopback addresses.
+    QVERIFY(!source.listenTraces(QStringLiteral("0.0.0.0:0"), &err));
+    QVERIFY2(err.contains("loopback"), qPrintable(err));
+    QVERIFY(!source.listenTraces(QStringLiteral("not-an-address"), &err));
+    QVERIFY(!source.isAttached());
+    QVERIFY2(source.listenTraces(QStringLiteral("127.0.0.1:0"), &err), qPrintable(err));
+    QVERIFY(source.isAttached());
+    const QString address = source.tracesAddress();
+    QVERIFY2(address.startsWith("127.0.0.1:") && !address.endsWith(":0"), qPrintable(address));
+
+    QProcess sender;  // asynchronous: the receiver answers on this thread's event loop
+    sender.start("python3", {QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/remote/otlp_vllm_spans.py"), "send",
+                             "http://" + address + "/v1/traces", "100"});
+    QTRY_VERIFY_WITH_TIMEOUT(sender.state() == QProcess::NotRunning, 120000);
+    QVERIFY2(sender.exitCode() == 0, sender.readAllStandardError().constData());
+    const nlohmann::json sent = nlohmann::json::parse(sender.readAllStandardOutput().toStdString());
+    QCOMPARE(sent["corrupt"]["status"].get<int>(), 400);
+
+    ui::TracedRequestsView* view = panel.tracedRequests();
+    QVERIFY(view->isVisible());
+    ui::TracedRequestsModel* model = view->model();
+    QCOMPARE(model->rowCount(), 101);  // 100 through the SDK, 1 in OTLP/JSON
+    QCOMPARE(source.traceStats().refused, std::uint64_t(1));
+    QCOMPARE(source.traceStats().requests, std::uint64_t(101));
+    QVERIFY2(view->summaryText().contains("101") && view->summaryText().contains("1 refused"), qPrintable(view->summaryText()));
+    // Each request's row: its id and the figures the sender gave (ms, tokens).
+    QHash<QString, int> rowOf;
+    for (int r = 0; r < model->rowCount(); ++r) rowOf.insert(model->index(r, ui::TracedRequestsModel::Request).data().toString(), r);
+    int checked = 0;
+    for (const nlohmann::json& want : sent["requests"]) {
+      const QString id = QString::fromStdString(want["request_id"].get<std::string>());
+      QVERIFY2(rowOf.contains(id), qPrintable(id));
+      const remote::LlmRequestSpan& got = model->request(rowOf.value(id));
+      QCOMPARE(*got.ttft_s, want["ttft_s"].get<double>());
+      QCOMPARE(*got.queue_s, want["queue_s"].get<double>());
+      QCOMPARE(*got.completion_tokens, want["completion_tokens"].get<int64_t>());
+      QCOMPARE(model->index(rowOf.value(id), ui::TracedRequestsModel::Generated).data().toLongLong(),
+               qlonglong(want["completion_tokens"].get<int64_t>()));
+      ++checked;
+    }
+    QCOMPARE(checked, 100);
+    QVERIFY(rowOf.contains("json-1"));  // the OTLP/JSON export's one request: a TTFT, no queue time
+    QCOMPARE(model->index(rowOf.value("json-1"), ui::TracedRequestsModel::Queue).data().toString(), QStringLiteral("-"));
+    QCOMPARE(model->index(rowOf.value("json-1"), ui::TracedRequestsModel::Ttft).data().toString(), QStringLiteral("250"));
+    ui::MetricsChart* chart = panel.chart("server_traced");
+    QVERIFY(chart->isVisible());
+    QCOMPARE(chart->seriesCount(), 3);  // queue, TTFT, end to end, in the order first traced
+    QCOMPARE(chart->history(0).size(), qsizetype(100));
+    QCOMPARE(chart->history(1).size(), qsizetype(101));
+    QCOMPARE(chart->history(1).front().y(), sent["requests"][0]["ttft_s"].get<double>() * 1000.0);
+
+    // Saved and shown again: every request, nothing contacted.
+    source.detach();
+    QVERIFY(source.tracesAddress().isEmpty());
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath(QStringLiteral("traces.isrec"));
+    QVERIFY2(source.saveRecording(path, &err), qPrintable(err));  // traces alone, no server polled
+    auto rec = std::make_shared<const record::Recording>(record::Recording::open(path.toStdString()));
+    QCOMPARE(rec->request_spans().size(), std::size_t(101));
+    ui::AttachPanel replayed(nullptr);
+    replayed.resize(1280, 720);
+    replayed.show();
+    replayed.showRecording(rec);
+    QCOMPARE(replayed.tracedRequests()->model()->rowCount(), 101);
+    QVERIFY(replayed.tracedRequests()->isVisible());
+    QCOMPARE(replayed.chart("server_traced")->history(1).size(), qsizetype(101));
   }
 
   void closingMidPollDoesNotHang() {

@@ -9,7 +9,10 @@
 #include <QVBoxLayout>
 
 #include "ui/attach/slot_fill_view.h"
+#include "ui/attach/traced_requests_view.h"
 #include "ui/charts/metrics_chart.h"
+#include "remote/otlp/request_span_record.h"
+#include "remote/otlp/span_timeline.h"
 
 namespace inferscope::ui {
 
@@ -24,7 +27,8 @@ const ChartSpec kCharts[] = {{"server_requests", MetricsChart::Scale::Count},
                              {"server_throughput", MetricsChart::Scale::Real},
                              {"server_latency", MetricsChart::Scale::TimeMs},
                              {"server_prefix_hits", MetricsChart::Scale::Fraction},
-                             {"server_speculation", MetricsChart::Scale::Real}};
+                             {"server_speculation", MetricsChart::Scale::Real},
+                             {"server_traced", MetricsChart::Scale::TimeMs}};
 // Okabe-Ito, one colour per quantity; a second server's series of the same quantity is dashed.
 const QColor kColors[] = {QColor(0, 114, 178), QColor(230, 159, 0), QColor(0, 158, 115), QColor(204, 121, 167),
                           QColor(213, 94, 0), QColor(86, 180, 233), QColor(0, 0, 0)};
@@ -82,6 +86,9 @@ AttachPanel::AttachPanel(RemoteServerSource* source, QWidget* parent) : QWidget(
   kvLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   kvLabel_->hide();
   v->addWidget(kvLabel_);
+  traced_ = new TracedRequestsView(body);
+  traced_->hide();
+  v->addWidget(traced_);
   scroll->setWidget(body);
   outer->addWidget(scroll);
   for (const ChartSpec& c : kCharts) makeChart(QString::fromLatin1(c.id));
@@ -94,6 +101,11 @@ AttachPanel::AttachPanel(RemoteServerSource* source, QWidget* parent) : QWidget(
               showKvReading(k, std::make_pair(stored, removed));
               kvLabel_->show();
             });
+    connect(source_, &RemoteServerSource::traced, this, &AttachPanel::showTraced);
+    connect(source_, &RemoteServerSource::traceStatsChanged, this, [this] {
+      traced_->setReceiver(source_->tracesAddress(), source_->traceStats());
+      traced_->show();
+    });
   }
   retranslateUi();
 }
@@ -134,6 +146,10 @@ void AttachPanel::retranslateUi() {
   if (auto* c = chart("server_latency")) c->setTitles(tr("Latency percentiles"), seconds, tr("Latency"));
   if (auto* c = chart("server_prefix_hits")) c->setTitles(tr("Prefix-cache hit rate"), seconds, tr("Fraction of prompt tokens"));
   if (auto* c = chart("server_speculation")) c->setTitles(tr("Speculative decoding"), seconds, tr("Tokens per step"));
+  if (auto* c = chart("server_traced")) c->setTitles(tr("Traced requests (OTLP), when each finished"), seconds, tr("Latency"));
+  if (auto* c = chart("server_traced"))
+    for (auto s = tracedSeries_.begin(); s != tracedSeries_.end(); ++s) c->setSeriesName(s.value(), quantityName(s.key()));
+  traced_->retranslateUi();
   for (auto it = rows_.begin(); it != rows_.end(); ++it)
     for (auto s = it->series.begin(); s != it->series.end(); ++s) {
       const QString chartId = s.key().section('/', 0, 0);
@@ -160,6 +176,9 @@ QString AttachPanel::quantityName(const QString& q) const {
   if (q == "prefix") return tr("prefix-cache hits");
   if (q == "spec_len") return tr("mean accepted length");
   if (q == "spec_rate") return tr("acceptance rate");
+  if (q == "traced_queue") return tr("time in queue");
+  if (q == "traced_ttft") return tr("time to first token");
+  if (q == "traced_e2e") return tr("end to end");
   return q;
 }
 
@@ -192,6 +211,9 @@ void AttachPanel::startOver(const QStringList& urls) {
 void AttachPanel::clearViews() {
   kvLabel_->hide();
   lastKv_.reset();
+  traced_->clear();
+  traced_->hide();
+  tracedSeries_.clear();
   for (auto it = rows_.begin(); it != rows_.end(); ++it) {
     delete it->status;
     delete it->slotFill;
@@ -339,6 +361,41 @@ void AttachPanel::onPolled(const remote::ServerPoint& p) {
   emit polled(p);
 }
 
+void AttachPanel::showTraced(const std::vector<remote::LlmRequestSpan>& requests) {
+  traced_->add(requests);
+  traced_->show();
+  // Drawn again whole: a later export can move the estimate of the sender's clock (span_timeline.h).
+  const std::deque<remote::LlmRequestSpan>& rows = traced_->model()->rows();
+  const std::vector<double> x = remote::finish_times_on_session_clock(rows);
+  std::vector<std::size_t> order(rows.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&x](std::size_t a, std::size_t b) { return x[a] < x[b]; });
+  chart(QStringLiteral("server_traced"))->clearHistory();
+  for (const std::size_t i : order) {
+    plotTraced(QStringLiteral("traced_queue"), x[i], rows[i].queue_s);
+    plotTraced(QStringLiteral("traced_ttft"), x[i], rows[i].ttft_s);
+    plotTraced(QStringLiteral("traced_e2e"), x[i], rows[i].e2e_s);
+  }
+  if (!bulk_)
+    if (MetricsChart* c = chart(QStringLiteral("server_traced")); c->isVisible()) c->refresh();
+}
+
+void AttachPanel::plotTraced(const QString& quantity, double t, const std::optional<double>& seconds) {
+  if (!seconds || !std::isfinite(*seconds)) return;  // not traced: no series, never a zero line
+  MetricsChart* c = chart(QStringLiteral("server_traced"));
+  auto it = tracedSeries_.find(quantity);
+  if (it == tracedSeries_.end()) {
+    const int index = c->addSeries(quantity, kColors[size_t(c->seriesCount()) % std::size(kColors)]);
+    c->setSeriesName(index, quantityName(quantity));
+    it = tracedSeries_.insert(quantity, index);
+    if (c->isHidden()) {
+      layoutCharts();  // before show(): the layout reparents the chart, which hides it again
+      c->show();
+    }
+  }
+  c->appendPoint(it.value(), QPointF(t, *seconds * 1000.0));
+}
+
 void AttachPanel::showKvReading(const remote::KvEventsFacts& k, std::optional<std::pair<double, double>> rates) {
   lastKv_.emplace(k, rates);
   const auto& s = k.summary;
@@ -394,7 +451,15 @@ void AttachPanel::showRecording(std::shared_ptr<const record::Recording> recordi
 int AttachPanel::pollCount() const { return int(replayPoints_.size()); }
 
 void AttachPanel::showPoll(int index) {
-  if (!replay_ || replayPoints_.empty()) return;
+  if (!replay_) return;
+  if (replayPoints_.empty()) {  // traces alone (attach --otlp-listen without a server to poll)
+    traced_->clear();
+    tracedSeries_.clear();
+    std::vector<remote::LlmRequestSpan> spans;
+    for (const record::RequestSpanRecord& r : replay_->request_spans()) spans.push_back(remote::from_record(r));
+    if (!spans.empty()) showTraced(spans);
+    return;
+  }
   index = std::clamp(index, 0, pollCount() - 1);
   // Replayed from the first poll: the charts, the rows' series and the slot bars are what they were live.
   for (MetricsChart* c : charts_) {
@@ -404,9 +469,20 @@ void AttachPanel::showPoll(int index) {
     chartGrid_->removeWidget(c);
   }
   for (auto it = rows_.begin(); it != rows_.end(); ++it) it->series.clear();
+  tracedSeries_.clear();
+  traced_->clear();
   latest_.clear();
   bulk_ = true;
   for (int i = 0; i <= index; ++i) onPolled(replayPoints_[size_t(i)]);
+  // The traced requests that had arrived by the poll shown (a recording of traces alone shows them all).
+  const double shownT = replayPoints_[size_t(index)].t_s;
+  std::vector<remote::LlmRequestSpan> spans;
+  for (const record::RequestSpanRecord& r : replay_->request_spans())
+    if (r.t_s <= shownT || index == pollCount() - 1) spans.push_back(remote::from_record(r));
+  if (!spans.empty()) {
+    showTraced(spans);
+    traced_->show();
+  }
   bulk_ = false;
   fitChartHeights();
   // Whether on screen yet or not (a recording is shown before its tab is made current).
@@ -447,6 +523,7 @@ void AttachPanel::setPresentation(bool on, int textPx) {
     if (textPx_ > 0) f.setPixelSize(textPx_);
     l->setFont(textPx_ > 0 ? f : font());
   }
+  traced_->setTextPixelSize(textPx_);
   for (auto& row : rows_) {
     if (row.slotFill) row.slotFill->setTextPixelSize(textPx_);
     QFont f = row.status->font();

@@ -28,6 +28,7 @@ namespace inferscope::ui {
 
 class MetricsChart;
 class SlotFillView;
+class TracedRequestsView;
 
 class AttachPanel : public QWidget {
   Q_OBJECT
@@ -44,6 +45,7 @@ class AttachPanel : public QWidget {
   QString statusText(const QString& url) const;
   SlotFillView* slotView(const QString& url) const;
   QString kvEventsText() const;
+  TracedRequestsView* tracedRequests() const { return traced_; }
   void setPresentation(bool on, int textPx);
   void retranslateUi();
 
@@ -92,6 +94,9 @@ class AttachPanel : public QWidget {
   void layoutCharts();
   void fitChartHeights();
   void showKvReading(const remote::KvEventsFacts& k, std::optional<std::pair<double, double>> rates);
+  // Traced requests: into the table and onto the "server_traced" chart at the time each finished.
+  void showTraced(const std::vector<remote::LlmRequestSpan>& requests);
+  void plotTraced(const QString& quantity, double t, const std::optional<double>& seconds);
   void updateReplayLabel();
   void plot(const QString& url, ServerRow& row, const QString& chartId, const QString& quantity, double t,
             const std::optional<double>& value);
@@ -108,6 +113,8 @@ class AttachPanel : public QWidget {
   QVBoxLayout* slotBox_ = nullptr;
   QLabel* hint_ = nullptr;
   QLabel* kvLabel_ = nullptr;
+  TracedRequestsView* traced_ = nullptr;  // hidden until a receiver listens or a recording has requests
+  QHash<QString, int> tracedSeries_;      // quantity -> series index on "server_traced"
   // The KV-event reading shown (with its rates when live), kept to be shown again in another language.
   std::optional<std::pair<remote::KvEventsFacts, std::optional<std::pair<double, double>>>> lastKv_;
   int textPx_ = 0;

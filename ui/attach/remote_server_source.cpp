@@ -8,6 +8,9 @@
 
 #include "engine/record/poll_recording_writer.h"
 #include "remote/kv_events/kv_event_subscriber.h"
+#include "remote/otlp/listen_address.h"
+#include "remote/otlp/otlp_http_server.h"
+#include "remote/otlp/request_span_record.h"
 
 namespace inferscope::ui {
 
@@ -30,6 +33,8 @@ void RemoteServerSource::attach(const QStringList& urls, int interval_ms) {
   // What was polled before stays saveable until now.
   recorded_.clear();
   recordedKv_.clear();
+  recordedSpans_.clear();
+  clock_.start();
   urls_ = urls;
   intervalMs_ = interval_ms;
   emit attached(urls_);
@@ -67,6 +72,46 @@ void RemoteServerSource::attachKvEvents(const QString& endpoint, const QString& 
   readKvEvents();
 }
 
+bool RemoteServerSource::listenTraces(const QString& hostPort, QString* error) {
+  auto fail = [error](const QString& why) {
+    if (error) *error = why;
+    return false;
+  };
+  std::string why;
+  std::optional<remote::ListenAddress> address = remote::parse_listen_address(hostPort.toStdString(), &why);
+  if (!address) return fail(QString::fromStdString(why));
+  if (!address->loopback)
+    return fail(tr("%1 is not a loopback address: the Servers tab receives traces on this computer only "
+                   "(inferscope-cli attach --otlp-allow-remote takes them from other hosts).")
+                    .arg(hostPort));
+  delete traces_;
+  traces_ = nullptr;
+  tracesAddress_.clear();
+  if (!clock_.isValid()) clock_.start();
+  receiver_ = std::make_unique<remote::OtlpTraceReceiver>(kMaxRecordedPolls);
+  receiver_->on_requests([this](const std::vector<remote::LlmRequestSpan>& got) {
+    for (const remote::LlmRequestSpan& r : got)
+      if (recordedSpans_.size() < kMaxRecordedPolls) recordedSpans_.push_back(remote::to_record(r));
+    emit traced(got);
+  });
+  auto* server = new remote::OtlpHttpServer(*receiver_, [this] { return clock_.nsecsElapsed() / 1e9; }, {}, this);
+  QString listenError;
+  if (!server->listen(*address, &listenError)) {
+    delete server;
+    receiver_.reset();
+    return fail(listenError);
+  }
+  traces_ = server;
+  address->port = server->port();
+  tracesAddress_ = QString::fromStdString(address->text());
+  connect(server, &remote::OtlpHttpServer::exportHandled, this, &RemoteServerSource::traceStatsChanged);
+  return true;
+}
+
+remote::OtlpReceiverStats RemoteServerSource::traceStats() const {
+  return receiver_ ? receiver_->stats() : remote::OtlpReceiverStats{};
+}
+
 void RemoteServerSource::detach() {
   const bool was = isAttached();
   if (worker_) {
@@ -79,6 +124,9 @@ void RemoteServerSource::detach() {
   pollers_.clear();
   kvTimer_->stop();
   kv_.reset();  // joins the subscriber thread
+  delete traces_;  // the receiver stays: its counts are still shown
+  traces_ = nullptr;
+  tracesAddress_.clear();
   if (was) emit detached();
 }
 
@@ -105,7 +153,7 @@ void RemoteServerSource::readKvEvents() {
 }
 
 bool RemoteServerSource::saveRecording(const QString& path, QString* error) const {
-  if (recorded_.empty()) {
+  if (recorded_.empty() && recordedSpans_.empty()) {
     if (error) *error = tr("No server was polled yet: there is nothing to save.");
     return false;
   }
@@ -115,6 +163,7 @@ bool RemoteServerSource::saveRecording(const QString& path, QString* error) cons
   record::PollRecordingWriter w(out, {"InferScope (Servers tab)", servers, intervalMs_, kvEndpoint_.toStdString()});
   for (const auto& p : recorded_) w.add_poll(p);
   for (const auto& k : recordedKv_) w.add_kv_events(k);
+  w.add_request_spans(recordedSpans_);
   w.finish();
   const std::string bytes = out.str();
   QSaveFile f(path);

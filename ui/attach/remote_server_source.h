@@ -1,8 +1,9 @@
 #pragma once
 // RemoteServerSource: the stream of what attached live servers publish (llama.cpp's server, vLLM,
-// SGLang), beside the local engine's: it owns the pollers (on a worker thread of its own) and the vLLM
-// KV-event subscriber, keeps every poll for a recording, and hands its readings to whoever shows them
-// (AttachPanel) as values. It never touches a widget.
+// SGLang), beside the local engine's: it owns the pollers (on a worker thread of its own), the vLLM
+// KV-event subscriber and the OTLP trace receiver, keeps every poll and traced request for a recording,
+// and hands its readings to whoever shows them (AttachPanel) as values. It never touches a widget.
+#include <QElapsedTimer>
 #include <QObject>
 #include <QStringList>
 #include <memory>
@@ -11,6 +12,8 @@
 
 #include "engine/record/recording.h"
 #include "remote/kv_events/kv_prefix_cache.h"
+#include "remote/otlp/llm_request_span.h"
+#include "remote/otlp/otlp_trace_receiver.h"
 #include "remote/record/server_poll_facts.h"
 #include "remote/net/server_poller.h"
 
@@ -19,6 +22,7 @@ class QTimer;
 
 namespace inferscope::remote {
 class KvEventSubscriber;
+class OtlpHttpServer;
 }
 
 namespace inferscope::ui {
@@ -35,14 +39,25 @@ class RemoteServerSource : public QObject {
   // Also follows a vLLM KV-event publisher (replay endpoint: empty for the next port); readings come
   // every 500 ms as kvReading.
   void attachKvEvents(const QString& endpoint, const QString& replay = {}, const QString& topic = QStringLiteral("kv-events"));
-  // Stops polling and the subscription; emits detached(). What was polled stays saveable.
+  // Also receives the engines' OTLP/HTTP traces (POST /v1/traces) on hostPort ("127.0.0.1:4318"; port 0:
+  // any free one), as `inferscope-cli attach --otlp-listen` does: each accepted export's requests come as
+  // traced(). Loopback addresses only (anyone who reaches the port writes into the session). False with
+  // *error when the address is not one or cannot be listened on; a receiver listening already is replaced.
+  bool listenTraces(const QString& hostPort, QString* error = nullptr);
+  // The receiver's address ("127.0.0.1:4318", the port chosen filled in); empty when not listening.
+  QString tracesAddress() const { return tracesAddress_; }
+  // Exports accepted and refused, requests and other spans received so far (zeros when never listening).
+  remote::OtlpReceiverStats traceStats() const;
+  // Stops polling, the subscription and the trace receiver; emits detached(). What was polled stays saveable.
   void detach();
-  bool isAttached() const { return worker_ != nullptr || kv_ != nullptr; }
+  bool isAttached() const { return worker_ != nullptr || kv_ != nullptr || traces_ != nullptr; }
   QStringList servers() const { return urls_; }
 
-  // Every poll (and KV-event reading) since the last attach is kept (up to 100,000 polls) so that the
-  // session can be saved as a recording; false with *error when nothing was polled or writing failed.
+  // Every poll, KV-event reading and traced request since the last attach is kept (up to 100,000 of each)
+  // so that the session can be saved as a recording; false with *error when nothing was received or
+  // writing failed.
   std::size_t recordedPolls() const { return recorded_.size(); }
+  std::size_t recordedRequests() const { return recordedSpans_.size(); }
   bool saveRecording(const QString& path, QString* error = nullptr) const;
 
  signals:
@@ -53,6 +68,10 @@ class RemoteServerSource : public QObject {
   // The KV-event stream's state and the prefix cache it describes, with its stored / removed blocks per
   // second over the last 10 s.
   void kvReading(const inferscope::remote::KvEventsFacts& facts, double storedPerS, double removedPerS);
+  // The requests of one accepted OTLP export, in the order sent, after they were kept for the recording.
+  void traced(const std::vector<inferscope::remote::LlmRequestSpan>& requests);
+  // After each export, accepted or refused: traceStats() changed.
+  void traceStatsChanged();
 
  private:
   void onPolled(const remote::ServerPoint& point);
@@ -69,6 +88,12 @@ class RemoteServerSource : public QObject {
   QString kvEndpoint_;
   std::vector<record::ServerPollRecord> recorded_;
   std::vector<record::KvEventsRecord> recordedKv_;
+  // The session clock of traced requests (polls keep their own, started with the pollers at attach).
+  QElapsedTimer clock_;
+  std::unique_ptr<remote::OtlpTraceReceiver> receiver_;
+  remote::OtlpHttpServer* traces_ = nullptr;  // a child; deleted before receiver_
+  QString tracesAddress_;
+  std::vector<record::RequestSpanRecord> recordedSpans_;
 };
 
 }  // namespace inferscope::ui
