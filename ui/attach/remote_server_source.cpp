@@ -141,15 +141,18 @@ void RemoteServerSource::readKvEvents() {
   remote::KvEventsFacts k{0.0, kvEndpoint_.toStdString(), st.batches, st.replayed, st.missed, st.decode_errors,
                           st.last_error, {}};
   double stored = 0, removed = 0;
+  remote::PrefixTreeLayout tree;
   {
     std::lock_guard lock(kvMutex_);
     k.summary = kvCache_.summary();
     stored = kvCache_.stored_per_second(10);
     removed = kvCache_.removed_per_second(10);
+    tree = remote::layout_prefix_tree(kvCache_);
   }
   if (!recorded_.empty()) k.t_s = recorded_.back().t_s;
   if (recordedKv_.size() < kMaxRecordedPolls) recordedKv_.push_back(remote::to_record(k));
   emit kvReading(k, stored, removed);
+  emit kvTree(tree);
 }
 
 bool RemoteServerSource::saveRecording(const QString& path, QString* error) const {
