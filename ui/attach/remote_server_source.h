@@ -89,6 +89,10 @@ class RemoteServerSource : public QObject {
   QTimer* kvTimer_ = nullptr;
   std::mutex kvMutex_;
   remote::KvPrefixCache kvCache_;  // fed on the subscriber's thread
+  std::uint64_t kvApplied_ = 0;    // batches applied to kvCache_ (under kvMutex_)
+  // The layout last emitted and the kvApplied_ it was made at (GUI thread; made under kvMutex_).
+  remote::PrefixTreeLayout kvTree_;
+  std::uint64_t kvTreeApplied_ = ~std::uint64_t(0);
   QString kvEndpoint_;
   std::vector<record::ServerPollRecord> recorded_;
   std::vector<record::KvEventsRecord> recordedKv_;
