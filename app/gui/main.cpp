@@ -1,7 +1,8 @@
 // inferscope: the workbench. Thin composition: parse arguments, build the main window, load a model.
 // --screenshot FILE.png [--size WxH] [--presentation] [--scenario F --steps N --tab T | --lesson ID] runs on
 // the offscreen platform (a screen of exactly that size) and exits. --open FILE.isrec [--step N] shows a
-// recording instead (no model, no engine), at step N of its timeline.
+// recording instead (no model, no engine), at step N of its timeline. With --attach URL... it lets the
+// live servers answer for 3 s before the grab.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -68,7 +69,7 @@ std::unique_ptr<QTemporaryFile> configureScreenshotPlatform(int argc, char** arg
 }
 
 int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, int steps, const QString& tab,
-                   const QString& lesson, bool recording) {
+                   const QString& lesson, bool recording, bool attached) {
   QString err;
   inferscope::ui::HeadlessRun run;
   run.scenario = scenario;
@@ -96,6 +97,12 @@ int takeScreenshot(MainWindow& w, const QString& out, const QString& scenario, i
     QElapsedTimer t;
     t.start();
     while (t.elapsed() < 150) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+  }
+  if (attached) {
+    // Live servers answer on the event loop (polls, the KV events' 500 ms readings): a few of each first.
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 3000) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
   }
   if (!tab.isEmpty()) {
     for (int i = 0; i < w.tabs()->count(); ++i)
@@ -199,7 +206,7 @@ int main(int argc, char** argv) {
       inferscope::ui::GetModelsDialog::getModels(&w, [&w](const QString& path) { w.openModel(path); }, true);
     });
   if (p.isSet(shotOpt)) return takeScreenshot(w, p.value(shotOpt), p.value(scenarioOpt), p.value(stepsOpt).toInt(), p.value(tabOpt),
-                                              p.value(lessonOpt), openRecording);
+                                              p.value(lessonOpt), openRecording, p.isSet(attachOpt));
   if (p.isSet(scenarioOpt)) {
     const QString sc = p.value(scenarioOpt);
     QTimer::singleShot(0, &w, [&w, sc] {

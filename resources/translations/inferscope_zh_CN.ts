@@ -3,229 +3,229 @@
 <context>
     <name>inferscope::ui::AttachPanel</name>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="145" />
         <source>Recording of an attached session (%1, %2): %n poll(s); nothing is contacted.</source>
         <translation><numerusform>已连接会话的录制（%1，%2）：%n 次轮询；不会连接任何服务器。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="139" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="149" />
         <source>Not attached. File &gt; Attach to server... watches a running llama.cpp server, vLLM or SGLang through the metrics it publishes.</source>
         <translation>尚未连接。“文件 &gt; 连接到服务器…”可通过 llama.cpp 服务器、vLLM 或 SGLang 公开的指标观察它们。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="141" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="151" />
         <source>Watching %n server(s). Only what a server publishes is drawn.</source>
         <translation><numerusform>正在观察 %n 台服务器。只绘制服务器公开的数据。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="142" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="152" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="143" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
         <source>Requests on the server</source>
         <translation>服务器上的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="143" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="144" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="169" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="179" />
         <source>KV cache in use</source>
         <translation>KV 缓存使用量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="144" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
         <source>Fraction of the cache</source>
         <translation>缓存的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="145" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="145" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="146" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
         <source>Latency percentiles</source>
         <translation>延迟百分位数</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="146" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="149" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="147" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
         <source>Prefix-cache hit rate</source>
         <translation>前缀缓存命中率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="147" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
         <source>Fraction of prompt tokens</source>
         <translation>提示 token 的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="148" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
         <source>Speculative decoding</source>
         <translation>推测解码</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="148" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
         <source>Tokens per step</source>
         <translation>每步 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="149" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
         <source>Traced requests (OTLP), when each finished</source>
         <translation>追踪的请求（OTLP），按各自完成的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="167" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="177" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="168" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="178" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="170" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="180" />
         <source>prompt tokens/s</source>
         <translation>提示 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="171" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="181" />
         <source>generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="172" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="182" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="173" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="183" />
         <source>TTFT p99</source>
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="174" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="184" />
         <source>TPOT p50</source>
         <translation>TPOT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="175" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="185" />
         <source>TPOT p99</source>
         <translation>TPOT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="176" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="186" />
         <source>prefix-cache hits</source>
         <translation>前缀缓存命中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="177" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="187" />
         <source>mean accepted length</source>
         <translation>平均接受长度</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="178" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="188" />
         <source>acceptance rate</source>
         <translation>接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="179" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="189" />
         <source>time in queue</source>
         <translation>排队时间</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="180" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="190" />
         <source>time to first token</source>
         <translation>首个 token 时间</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="181" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="191" />
         <source>end to end</source>
         <translation>端到端</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="192" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="202" />
         <source>%1: connecting...</source>
         <translation>%1：连接中…</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="319" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="333" />
         <source>%1: not answering (%2); retry %3</source>
         <translation>%1：没有响应（%2）；第 %3 次重试</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="324" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="338" />
         <source>%1: %2, up</source>
         <translation>%1：%2，在线</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="325" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="339" />
         <source>, %1 running</source>
         <translation>，%1 个运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="326" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="340" />
         <source>, %1 waiting</source>
         <translation>，%1 个等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="327" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="341" />
         <source>, KV cache %1% in use</source>
         <translation>，KV 缓存已用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="329" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="343" />
         <source> (%1 blocks of %2 tokens)</source>
         <translation>（%1 个块，每块 %2 个 token）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="330" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="344" />
         <source>; %n malformed line(s) skipped</source>
         <translation><numerusform>；跳过 %n 行格式错误的内容</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="402" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="423" />
         <source>vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)</source>
         <translation>来自 %1 的 vLLM KV 事件：%2 批（%3 批经重放取得，丢失 %4 批）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="408" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="429" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed per second</source>
         <translation>前缀缓存：%2 个已缓存前缀共 %1 个块，最长 %3 个块；每秒存入 %4 个、移除 %5 个块</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="416" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="437" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed in all</source>
         <translation>前缀缓存：%2 个已缓存前缀共持有 %1 个块，最长 %3 个块；共存入 %4 个、移除 %5 个块</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="423" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="444" />
         <source>The events name blocks by content hash, not by their place in GPU memory: this is the cache's content, not its layout.</source>
         <translation>事件以内容哈希命名块，而非它们在 GPU 内存中的位置：这里呈现的是缓存的内容，不是它的布局。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="425" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="446" />
         <source>Last error: %1</source>
         <translation>最近的错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="509" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="533" />
         <source>Poll %1 of %2, %3 s</source>
         <translation>第 %1 次轮询（共 %2 次），%3 秒</translation>
     </message>
@@ -3242,6 +3242,94 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
     </message>
 </context>
 <context>
+    <name>inferscope::ui::PrefixTreeView</name>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="52" />
+        <source>Block pool: %1 blocks hold cached prefixes; the pool's size is unknown (the server's /metrics publishes no cache_config_info num_gpu_blocks)</source>
+        <translation>块池：%1 个块存有已缓存的前缀；块池大小未知（服务器的 /metrics 没有发布 cache_config_info num_gpu_blocks）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="55" />
+        <source>Block pool: %1 of %2 blocks hold cached prefixes (%3%)</source>
+        <translation>块池：%2 个块中有 %1 个存有已缓存的前缀（%3%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="63" />
+        <source>Prefix tree: drawn live only (a recording keeps the prefix cache's counts, shown above, not its blocks).</source>
+        <translation>前缀树：只在连线时绘制（录制文件只保存前缀缓存的计数，见上方，不保存其块）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="65" />
+        <source>Prefix tree: no blocks cached yet.</source>
+        <translation>前缀树：尚无已缓存的块。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="66" />
+        <source>Prefix tree: %1 blocks under %2 roots, %3 cached prompts. Each block is as wide as the prompts that share it; the prompt runs downward.</source>
+        <translation>前缀树：%2 个根之下共 %1 个块，%3 个已缓存的提示。每个块的宽度代表共享它的提示数；提示由上往下延伸。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="72" />
+        <source>%n smaller block(s) folded into …</source>
+        <translation><numerusform>%n 个较小的块折叠为“…”</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="135" />
+        <source>%n smaller subtree(s) folded here</source>
+        <translation><numerusform>此处折叠了 %n 个较小的子树</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="136" />
+        <source>%1 blocks, %2 cached prompts, from depth %3</source>
+        <translation>%1 个块、%2 个已缓存的提示，自深度 %3 起</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="137" />
+        <source>Depth %1: %2 blocks in the chain from its root to here</source>
+        <translation>深度 %1：从根到此处的链共 %2 个块</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="138" />
+        <source>%1 cached prompts share this prefix</source>
+        <translation>%1 个已缓存的提示共享此前缀</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="139" />
+        <source>One cached prompt holds this block</source>
+        <translation>只有一个已缓存的提示含有此块</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="141" />
+        <source>First token id %1; %2 tokens in the block</source>
+        <translation>第一个 token id 为 %1；块内有 %2 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="142" />
+        <source>No token ids were sent for this block</source>
+        <translation>此块没有传来 token id</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="143" />
+        <source>Hash %1</source>
+        <translation>哈希 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="205" />
+        <source>… %1 blocks</source>
+        <translation>… %1 个块</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="206" />
+        <source>%1 prompts</source>
+        <translation>%1 个提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="206" />
+        <source>1 prompt</source>
+        <translation>1 个提示</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::PresentationBar</name>
     <message>
         <location filename="../../ui/presentation_bar.cpp" line="91" />
@@ -3292,12 +3380,12 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>%1 不是本机回环地址：“服务器”标签页只接收这台电脑上的追踪（要接收其他主机的追踪，请用 inferscope-cli attach --otlp-allow-remote）。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/remote_server_source.cpp" line="157" />
+        <location filename="../../ui/attach/remote_server_source.cpp" line="160" />
         <source>No server was polled yet: there is nothing to save.</source>
         <translation>尚未轮询任何服务器：没有可保存的内容。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/remote_server_source.cpp" line="171" />
+        <location filename="../../ui/attach/remote_server_source.cpp" line="174" />
         <source>%1 cannot be written: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>

@@ -3,229 +3,229 @@
 <context>
     <name>inferscope::ui::AttachPanel</name>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="135" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="145" />
         <source>Recording of an attached session (%1, %2): %n poll(s); nothing is contacted.</source>
         <translation><numerusform>已連線工作階段的錄製（%1，%2）：%n 次輪詢；不會連線任何伺服器。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="139" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="149" />
         <source>Not attached. File &gt; Attach to server... watches a running llama.cpp server, vLLM or SGLang through the metrics it publishes.</source>
         <translation>尚未連接。「檔案 &gt; 連接到伺服器…」可透過 llama.cpp 伺服器、vLLM 或 SGLang 公開的指標觀察它們。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="141" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="151" />
         <source>Watching %n server(s). Only what a server publishes is drawn.</source>
         <translation><numerusform>正在觀察 %n 台伺服器。只繪製伺服器公開的數據。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="142" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="152" />
         <source>Time (s)</source>
         <translation>時間（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="143" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
         <source>Requests on the server</source>
         <translation>伺服器上的請求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="143" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="144" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="169" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="179" />
         <source>KV cache in use</source>
         <translation>KV 快取使用量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="144" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
         <source>Fraction of the cache</source>
         <translation>快取的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="145" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="145" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
         <source>Tokens per second</source>
         <translation>每秒 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="146" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
         <source>Latency percentiles</source>
         <translation>延遲百分位數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="146" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="149" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
         <source>Latency</source>
         <translation>延遲</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="147" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
         <source>Prefix-cache hit rate</source>
         <translation>前綴快取命中率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="147" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
         <source>Fraction of prompt tokens</source>
         <translation>提示 token 的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="148" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="148" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="149" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
         <source>Traced requests (OTLP), when each finished</source>
         <translation>追蹤的請求（OTLP），依各自完成的時間</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="167" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="177" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="168" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="178" />
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="170" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="180" />
         <source>prompt tokens/s</source>
         <translation>提示 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="171" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="181" />
         <source>generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="172" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="182" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="173" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="183" />
         <source>TTFT p99</source>
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="174" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="184" />
         <source>TPOT p50</source>
         <translation>TPOT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="175" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="185" />
         <source>TPOT p99</source>
         <translation>TPOT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="176" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="186" />
         <source>prefix-cache hits</source>
         <translation>前綴快取命中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="177" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="187" />
         <source>mean accepted length</source>
         <translation>平均接受長度</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="178" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="188" />
         <source>acceptance rate</source>
         <translation>接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="179" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="189" />
         <source>time in queue</source>
         <translation>排隊時間</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="180" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="190" />
         <source>time to first token</source>
         <translation>首個 token 時間</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="181" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="191" />
         <source>end to end</source>
         <translation>端到端</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="192" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="202" />
         <source>%1: connecting...</source>
         <translation>%1：連線中…</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="319" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="333" />
         <source>%1: not answering (%2); retry %3</source>
         <translation>%1：沒有回應（%2）；第 %3 次重試</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="324" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="338" />
         <source>%1: %2, up</source>
         <translation>%1：%2，連線中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="325" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="339" />
         <source>, %1 running</source>
         <translation>，%1 個執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="326" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="340" />
         <source>, %1 waiting</source>
         <translation>，%1 個等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="327" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="341" />
         <source>, KV cache %1% in use</source>
         <translation>，KV 快取已用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="329" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="343" />
         <source> (%1 blocks of %2 tokens)</source>
         <translation>（%1 個區塊，每塊 %2 個 token）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="330" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="344" />
         <source>; %n malformed line(s) skipped</source>
         <translation><numerusform>；略過 %n 行格式錯誤的內容</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="402" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="423" />
         <source>vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)</source>
         <translation>來自 %1 的 vLLM KV 事件：%2 批（%3 批經重播取得，遺失 %4 批）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="408" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="429" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed per second</source>
         <translation>前綴快取：%2 個已快取前綴共 %1 個區塊，最長 %3 個區塊；每秒存入 %4 個、移除 %5 個區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="416" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="437" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed in all</source>
         <translation>前綴快取：%2 個已快取前綴共持有 %1 個區塊，最長 %3 個區塊；共存入 %4 個、移除 %5 個區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="423" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="444" />
         <source>The events name blocks by content hash, not by their place in GPU memory: this is the cache's content, not its layout.</source>
         <translation>事件以內容雜湊命名區塊，而非它們在 GPU 記憶體中的位置：這裡呈現的是快取的內容，不是它的配置。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="425" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="446" />
         <source>Last error: %1</source>
         <translation>最近的錯誤：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="509" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="533" />
         <source>Poll %1 of %2, %3 s</source>
         <translation>第 %1 次輪詢（共 %2 次），%3 秒</translation>
     </message>
@@ -3242,6 +3242,94 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
     </message>
 </context>
 <context>
+    <name>inferscope::ui::PrefixTreeView</name>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="52" />
+        <source>Block pool: %1 blocks hold cached prefixes; the pool's size is unknown (the server's /metrics publishes no cache_config_info num_gpu_blocks)</source>
+        <translation>區塊池：%1 個區塊存有已快取的前綴；區塊池大小不明（伺服器的 /metrics 沒有發布 cache_config_info num_gpu_blocks）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="55" />
+        <source>Block pool: %1 of %2 blocks hold cached prefixes (%3%)</source>
+        <translation>區塊池：%2 個區塊中有 %1 個存有已快取的前綴（%3%）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="63" />
+        <source>Prefix tree: drawn live only (a recording keeps the prefix cache's counts, shown above, not its blocks).</source>
+        <translation>前綴樹：只在連線時繪製（錄製檔只保存前綴快取的計數，見上方，不保存其區塊）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="65" />
+        <source>Prefix tree: no blocks cached yet.</source>
+        <translation>前綴樹：尚無已快取的區塊。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="66" />
+        <source>Prefix tree: %1 blocks under %2 roots, %3 cached prompts. Each block is as wide as the prompts that share it; the prompt runs downward.</source>
+        <translation>前綴樹：%2 個根之下共 %1 個區塊，%3 個已快取的提示。每個區塊的寬度代表共用它的提示數；提示由上往下延伸。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="72" />
+        <source>%n smaller block(s) folded into …</source>
+        <translation><numerusform>%n 個較小的區塊收合為「…」</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="135" />
+        <source>%n smaller subtree(s) folded here</source>
+        <translation><numerusform>此處收合了 %n 個較小的子樹</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="136" />
+        <source>%1 blocks, %2 cached prompts, from depth %3</source>
+        <translation>%1 個區塊、%2 個已快取的提示，自深度 %3 起</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="137" />
+        <source>Depth %1: %2 blocks in the chain from its root to here</source>
+        <translation>深度 %1：從根到此處的鏈共 %2 個區塊</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="138" />
+        <source>%1 cached prompts share this prefix</source>
+        <translation>%1 個已快取的提示共用此前綴</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="139" />
+        <source>One cached prompt holds this block</source>
+        <translation>只有一個已快取的提示含有此區塊</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="141" />
+        <source>First token id %1; %2 tokens in the block</source>
+        <translation>第一個 token id 為 %1；區塊內有 %2 個 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="142" />
+        <source>No token ids were sent for this block</source>
+        <translation>此區塊沒有傳來 token id</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="143" />
+        <source>Hash %1</source>
+        <translation>雜湊 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="205" />
+        <source>… %1 blocks</source>
+        <translation>… %1 個區塊</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="206" />
+        <source>%1 prompts</source>
+        <translation>%1 個提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="206" />
+        <source>1 prompt</source>
+        <translation>1 個提示</translation>
+    </message>
+</context>
+<context>
     <name>inferscope::ui::PresentationBar</name>
     <message>
         <location filename="../../ui/presentation_bar.cpp" line="91" />
@@ -3292,12 +3380,12 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>%1 不是本機迴路位址：「伺服器」分頁只接收這台電腦上的追蹤（要接收其他主機的追蹤，請用 inferscope-cli attach --otlp-allow-remote）。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/remote_server_source.cpp" line="157" />
+        <location filename="../../ui/attach/remote_server_source.cpp" line="160" />
         <source>No server was polled yet: there is nothing to save.</source>
         <translation>尚未輪詢任何伺服器：沒有可儲存的內容。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/remote_server_source.cpp" line="171" />
+        <location filename="../../ui/attach/remote_server_source.cpp" line="174" />
         <source>%1 cannot be written: %2</source>
         <translation>無法寫入 %1：%2</translation>
     </message>

@@ -8,7 +8,11 @@ end marker (seq -1, empty payload), and msgpack payloads of an EventBatch, in th
 ({"ts", "events": [{"type": name, ...}]}). Sequences 3 and 4 are kept off the PUB socket, so a
 subscriber must fetch them through the replay socket.
 
-Usage: vllm_kv_events_publisher.py --encoding array|map
+With --scenario tree it publishes instead three prompts that share their first two blocks and then
+diverge (1-2-3, 1-2-4, 1-2-5-6), all on the PUB socket, and keeps publishing nothing more: a forest
+known in closed form for the Servers tab's prefix tree.
+
+Usage: vllm_kv_events_publisher.py --encoding array|map [--scenario vllm|tree]
 Prints "PUB <port> REPLAY <port>" and runs the scenario; exits when stdin closes or after 20 s.
 """
 import argparse, select, sys, time
@@ -59,9 +63,18 @@ def scenario(e):
     ]
 
 
+def tree_scenario(e):
+    return [
+        batch(e, 1.0, [stored(e, [1, 2, 3], None, list(range(100, 112)))]),
+        batch(e, 1.5, [stored(e, [4], 2, list(range(200, 204)))]),
+        batch(e, 2.0, [stored(e, [5, 6], 2, list(range(300, 308)))]),
+    ]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--encoding", choices=["array", "map"], required=True)
+    ap.add_argument("--scenario", choices=["vllm", "tree"], default="vllm")
     args = ap.parse_args()
     ctx = zmq.Context()
     pub = ctx.socket(zmq.PUB)
@@ -69,7 +82,9 @@ def main():
     pub_port = pub.bind_to_random_port("tcp://127.0.0.1")
     replay_port = router.bind_to_random_port("tcp://127.0.0.1")
     print(f"PUB {pub_port} REPLAY {replay_port}", flush=True)
-    payloads = [msgpack.packb(b, use_bin_type=True) for b in scenario(args.encoding)]
+    batches = tree_scenario(args.encoding) if args.scenario == "tree" else scenario(args.encoding)
+    payloads = [msgpack.packb(b, use_bin_type=True) for b in batches]
+    held_back = (3, 4) if args.scenario == "vllm" else ()
     time.sleep(1.0)  # let the subscriber connect (PUB drops what is sent before)
     poller = zmq.Poller()
     poller.register(router, zmq.POLLIN)
@@ -77,7 +92,7 @@ def main():
     deadline = time.time() + 20
     while time.time() < deadline:
         if next_seq < len(payloads):
-            if next_seq not in (3, 4):
+            if next_seq not in held_back:
                 pub.send_multipart([b"kv-events", next_seq.to_bytes(8, "big"), payloads[next_seq]])
             next_seq += 1
         for sock, _ in poller.poll(100):

@@ -13,6 +13,7 @@
 #include <QTabWidget>
 #include "remote/net/server_poller.h"
 #include "ui/attach/attach_panel.h"
+#include "ui/attach/prefix_tree_view.h"
 #include "ui/attach/slot_fill_view.h"
 #include "ui/attach/traced_requests_view.h"
 #include <QProcess>
@@ -319,6 +320,134 @@ class TestAttachPanel : public QObject {
     QCOMPARE(replayed.tracedRequests()->model()->rowCount(), 101);
     QVERIFY(replayed.tracedRequests()->isVisible());
     QCOMPARE(replayed.chart("server_traced")->history(1).size(), qsizetype(101));
+  }
+
+  // vLLM's KV events drawn as the prefix tree, from the publisher stand-in (tests/remote/
+  // vllm_kv_events_publisher.py --scenario tree: prompts 1-2-3, 1-2-4, 1-2-5-6), with the block pool of
+  // the server's /metrics (num_gpu_blocks 2048): the shared prefix three prompts wide, each tail one, the
+  // pool bar's numbers; in presentation mode the text size; in a replay the counts and the live-only note.
+  void prefixTreeFromKvEvents() {
+    QProcess check;
+    check.start("python3", {"-c", "import zmq, msgpack"});
+    check.waitForFinished(20000);
+    if (check.exitStatus() != QProcess::NormalExit || check.exitCode() != 0) {
+      if (qEnvironmentVariableIsSet("INFERSCOPE_REQUIRE_MODELS")) QFAIL("python3 lacks pyzmq/msgpack");
+      QSKIP("python3 lacks pyzmq and msgpack (pip install pyzmq msgpack); the bootstrap installs them");
+    }
+    QProcess publisher;
+    publisher.start("python3", {QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/remote/vllm_kv_events_publisher.py"),
+                                "--encoding", "array", "--scenario", "tree"});
+    QVERIFY(publisher.waitForReadyRead(20000));
+    const QStringList ports = QString::fromUtf8(publisher.readLine()).split(' ', Qt::SkipEmptyParts);
+    QCOMPARE(ports.size(), 4);
+    FakeServer vllm;
+    vllm.bodies["/metrics"] = {data("published/vllm_v1_t0.txt")};
+    ui::RemoteServerSource source;
+    ui::AttachPanel panel(&source);
+    panel.resize(1280, 720);
+    panel.show();
+    source.attach({vllm.url()}, 100);
+    source.attachKvEvents("tcp://127.0.0.1:" + ports[1].trimmed(), "tcp://127.0.0.1:" + ports[3].trimmed());
+    ui::PrefixTreeView* tree = panel.prefixTree();
+    QTRY_VERIFY_WITH_TIMEOUT(tree->shownTree().blocks_held == 6 && tree->poolBlocks().has_value(), 15000);
+    publisher.closeWriteChannel();
+    publisher.waitForFinished(5000);
+
+    QVERIFY(tree->isVisible());
+    QVERIFY(tree->treeIsLive());
+    const remote::PrefixTreeLayout& l = tree->shownTree();
+    QCOMPARE(l.roots, std::size_t(1));
+    QCOMPARE(l.total_leaves, std::size_t(3));
+    QCOMPARE(l.depth_drawn, std::size_t(4));  // 1-2-5-6
+    QCOMPARE(l.blocks_folded, std::size_t(0));
+    QCOMPARE(l.nodes.size(), std::size_t(6));
+    QCOMPARE(l.nodes[0].hash, std::string("i:1"));
+    QCOMPARE(l.nodes[0].leaves, std::size_t(3));
+    QCOMPARE(l.nodes[0].first_token, std::int64_t(100));
+    QCOMPARE(l.nodes[1].hash, std::string("i:2"));
+    QCOMPARE(l.nodes[1].leaves, std::size_t(3));
+    QCOMPARE(l.nodes[1].first_token, std::int64_t(104));
+    // The three private tails, one prompt each, left to right by hash; 6 under 5.
+    int tail3 = -1;
+    for (int i = 0; i < int(l.nodes.size()); ++i) {
+      const remote::PrefixTreeNode& n = l.nodes[std::size_t(i)];
+      if (n.hash == "i:3") {
+        tail3 = i;
+        QCOMPARE(n.first_leaf, std::size_t(0));
+      }
+      if (n.hash == "i:4") {
+        QCOMPARE(n.first_leaf, std::size_t(1));
+        QCOMPARE(n.first_token, std::int64_t(200));
+      }
+      if (n.hash == "i:5") {
+        QCOMPARE(n.first_leaf, std::size_t(2));
+        QCOMPARE(n.first_token, std::int64_t(300));
+      }
+      if (n.hash == "i:6") {
+        QCOMPARE(n.depth, std::size_t(3));
+        QCOMPARE(n.first_token, std::int64_t(304));
+      }
+      if (n.depth >= 2) QCOMPARE(n.leaves, std::size_t(1));
+    }
+    QVERIFY(tail3 >= 0);
+    // Drawn as wide as the prompts under it: the shared root three tails wide, the root's rect found again.
+    const QRect root = tree->nodeRect(0), tail = tree->nodeRect(tail3);
+    QVERIFY2(std::abs(root.width() - 3 * tail.width()) <= 3, qPrintable(QStringLiteral("%1 vs %2").arg(root.width()).arg(tail.width())));
+    QVERIFY(root.top() < tail.top());
+    QCOMPARE(tree->nodeAt(root.center()), 0);
+    QCOMPARE(tree->nodeAt(tail.center()), tail3);
+    QVERIFY2(tree->toolTipFor(0).contains("3 cached prompts share this prefix"), qPrintable(tree->toolTipFor(0)));
+    QVERIFY(tree->toolTipFor(0).contains("First token id 100"));
+    QVERIFY(tree->toolTipFor(0).contains("Depth 0: 1 blocks"));
+    QVERIFY(tree->toolTipFor(tail3).contains("One cached prompt"));
+    // The pool bar: the cache's 6 blocks of the 2048 the server publishes; the KV-event text still there.
+    QCOMPARE(*panel.poolBlocks(), 2048.0);
+    QCOMPARE(tree->heldBlocks(), std::size_t(6));
+    QVERIFY2(tree->poolText().contains("6 of 2048 blocks hold cached prefixes"), qPrintable(tree->poolText()));
+    QVERIFY2(panel.kvEventsText().contains("6 blocks held in 3 cached prefixes, the longest 4 blocks"),
+             qPrintable(panel.kvEventsText()));
+
+    // Presentation mode's text size reaches the view, and it grows with it.
+    const int plainHeight = tree->sizeHint().height();
+    panel.setPresentation(true, 30);
+    QCOMPARE(tree->textPixelSize(), 30);
+    QVERIFY(tree->sizeHint().height() > plainHeight);
+    panel.setPresentation(false, 30);
+    QCOMPARE(tree->textPixelSize(), 0);
+
+    // A replay has the counts and the pool, not the tree.
+    source.detach();
+    QVERIFY(!tree->isVisible());
+    QVERIFY(tree->shownTree().nodes.empty());
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath(QStringLiteral("kv.isrec"));
+    QString err;
+    QVERIFY2(source.saveRecording(path, &err), qPrintable(err));
+    auto rec = std::make_shared<const record::Recording>(record::Recording::open(path.toStdString()));
+    ui::AttachPanel replayed(nullptr);
+    replayed.resize(1280, 720);
+    replayed.show();
+    replayed.showRecording(rec);
+    ui::PrefixTreeView* again = replayed.prefixTree();
+    QVERIFY(again->isVisible());
+    QVERIFY(!again->treeIsLive());
+    QVERIFY(again->shownTree().nodes.empty());
+    QVERIFY2(again->treeCaption().contains("live only"), qPrintable(again->treeCaption()));
+    QCOMPARE(again->heldBlocks(), std::size_t(6));
+    QCOMPARE(*again->poolBlocks(), 2048.0);
+    QVERIFY(replayed.kvEventsText().contains("6 blocks held in 3 cached prefixes"));
+  }
+
+  // Without the pool's size the bar says so instead of drawing one.
+  void poolSizeUnknownIsSaid() {
+    ui::PrefixTreeView view;
+    view.setPool(5, std::nullopt);
+    QVERIFY2(view.poolText().contains("5 blocks hold cached prefixes") && view.poolText().contains("unknown"),
+             qPrintable(view.poolText()));
+    view.setPool(5, 0.0);  // a zero pool is no pool size either
+    QVERIFY(!view.poolBlocks());
+    view.setPool(5, 20.0);
+    QVERIFY2(view.poolText().contains("5 of 20 blocks") && view.poolText().contains("25.0%"), qPrintable(view.poolText()));
   }
 
   void closingMidPollDoesNotHang() {

@@ -8,6 +8,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include "ui/attach/prefix_tree_view.h"
 #include "ui/attach/slot_fill_view.h"
 #include "ui/attach/traced_requests_view.h"
 #include "ui/charts/metrics_chart.h"
@@ -86,6 +87,10 @@ AttachPanel::AttachPanel(RemoteServerSource* source, QWidget* parent) : QWidget(
   kvLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   kvLabel_->hide();
   v->addWidget(kvLabel_);
+  // Under the KV-event text: the block pool and the prefix cache's forest (vLLM's KV events).
+  tree_ = new PrefixTreeView(body);
+  tree_->hide();
+  v->addWidget(tree_);
   traced_ = new TracedRequestsView(body);
   traced_->hide();
   v->addWidget(traced_);
@@ -101,6 +106,10 @@ AttachPanel::AttachPanel(RemoteServerSource* source, QWidget* parent) : QWidget(
               showKvReading(k, std::make_pair(stored, removed));
               kvLabel_->show();
             });
+    connect(source_, &RemoteServerSource::kvTree, this, [this](const remote::PrefixTreeLayout& layout) {
+      tree_->setTree(layout);
+      tree_->show();
+    });
     connect(source_, &RemoteServerSource::traced, this, &AttachPanel::showTraced);
     connect(source_, &RemoteServerSource::traceStatsChanged, this, [this] {
       traced_->setReceiver(source_->tracesAddress(), source_->traceStats());
@@ -131,6 +140,7 @@ MetricsChart* AttachPanel::chart(const QString& id) const {
 
 void AttachPanel::retranslateUi() {
   updateReplayLabel();
+  tree_->update();  // its texts are made as it paints
   if (replay_)
     hint_->setText(tr("Recording of an attached session (%1, %2): %n poll(s); nothing is contacted.", "", pollCount())
                        .arg(QString::fromStdString(replay_->meta().value("source", std::string())),
@@ -211,6 +221,10 @@ void AttachPanel::startOver(const QStringList& urls) {
 void AttachPanel::clearViews() {
   kvLabel_->hide();
   lastKv_.reset();
+  tree_->hide();
+  tree_->setTree({});
+  tree_->setPool(0, std::nullopt);
+  poolBlocks_.clear();
   traced_->clear();
   traced_->hide();
   tracedSeries_.clear();
@@ -329,6 +343,12 @@ void AttachPanel::onPolled(const remote::ServerPoint& p) {
     line += tr(" (%1 blocks of %2 tokens)").arg(*s.kv_blocks_total).arg(*s.kv_block_size);
   if (p.parse_warnings > 0) line += tr("; %n malformed line(s) skipped", "", int(p.parse_warnings));
   row.status->setText(line);
+  // The block pool's size, for the bar under the KV events (vLLM publishes it; others do not).
+  if (s.kv_blocks_total)
+    poolBlocks_.insert(url, *s.kv_blocks_total);
+  else
+    poolBlocks_.remove(url);
+  if (lastKv_) tree_->setPool(lastKv_->first.summary.blocks_held, poolBlocks());
 
   const double t = p.t_s;
   plot(url, row, QStringLiteral("server_requests"), QStringLiteral("running"), t, s.running);
@@ -399,6 +419,7 @@ void AttachPanel::plotTraced(const QString& quantity, double t, const std::optio
 void AttachPanel::showKvReading(const remote::KvEventsFacts& k, std::optional<std::pair<double, double>> rates) {
   lastKv_.emplace(k, rates);
   const auto& s = k.summary;
+  tree_->setPool(s.blocks_held, poolBlocks());
   QString text = tr("vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)")
                      .arg(QString::fromStdString(k.endpoint))
                      .arg(k.batches)
@@ -472,6 +493,7 @@ void AttachPanel::showPoll(int index) {
   tracedSeries_.clear();
   traced_->clear();
   latest_.clear();
+  poolBlocks_.clear();
   bulk_ = true;
   for (int i = 0; i <= index; ++i) onPolled(replayPoints_[size_t(i)]);
   // The traced requests that had arrived by the poll shown (a recording of traces alone shows them all).
@@ -496,6 +518,8 @@ void AttachPanel::showPoll(int index) {
   if (kv) {
     showKvReading(remote::from_record(*kv), std::nullopt);
     kvLabel_->show();
+    tree_->setLiveOnly();  // a recording keeps the counts (the pool bar's too), not the blocks
+    tree_->show();
   }
   shownPoll_ = index;
   replaySlider_->blockSignals(true);
@@ -524,6 +548,7 @@ void AttachPanel::setPresentation(bool on, int textPx) {
     l->setFont(textPx_ > 0 ? f : font());
   }
   traced_->setTextPixelSize(textPx_);
+  tree_->setTextPixelSize(textPx_);
   for (auto& row : rows_) {
     if (row.slotFill) row.slotFill->setTextPixelSize(textPx_);
     QFont f = row.status->font();
@@ -543,5 +568,11 @@ SlotFillView* AttachPanel::slotView(const QString& url) const {
 }
 
 QString AttachPanel::kvEventsText() const { return kvLabel_->text(); }
+
+std::optional<double> AttachPanel::poolBlocks() const {
+  for (const QString& u : urls_)  // the first server in the list that publishes it
+    if (auto it = poolBlocks_.find(u); it != poolBlocks_.end()) return *it;
+  return std::nullopt;
+}
 
 }  // namespace inferscope::ui

@@ -27,6 +27,7 @@ class QVBoxLayout;
 namespace inferscope::ui {
 
 class MetricsChart;
+class PrefixTreeView;
 class SlotFillView;
 class TracedRequestsView;
 
@@ -45,6 +46,10 @@ class AttachPanel : public QWidget {
   QString statusText(const QString& url) const;
   SlotFillView* slotView(const QString& url) const;
   QString kvEventsText() const;
+  // The block pool bar and the prefix tree under the KV-event text (hidden until a KV reading).
+  PrefixTreeView* prefixTree() const { return tree_; }
+  // The block pool's size (vLLM's num_gpu_blocks) of the first server listed that publishes it.
+  std::optional<double> poolBlocks() const;
   TracedRequestsView* tracedRequests() const { return traced_; }
   void setPresentation(bool on, int textPx);
   void retranslateUi();
@@ -113,6 +118,8 @@ class AttachPanel : public QWidget {
   QVBoxLayout* slotBox_ = nullptr;
   QLabel* hint_ = nullptr;
   QLabel* kvLabel_ = nullptr;
+  PrefixTreeView* tree_ = nullptr;
+  QHash<QString, double> poolBlocks_;  // per server row, its num_gpu_blocks as last polled
   TracedRequestsView* traced_ = nullptr;  // hidden until a receiver listens or a recording has requests
   QHash<QString, int> tracedSeries_;      // quantity -> series index on "server_traced"
   // The KV-event reading shown (with its rates when live), kept to be shown again in another language.

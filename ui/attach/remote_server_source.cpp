@@ -58,6 +58,8 @@ void RemoteServerSource::attachKvEvents(const QString& endpoint, const QString& 
   {
     std::lock_guard lock(kvMutex_);
     kvCache_ = remote::KvPrefixCache();
+    kvApplied_ = 0;
+    kvTreeApplied_ = ~std::uint64_t(0);
   }
   kvEndpoint_ = endpoint;
   const std::string replayEndpoint =
@@ -66,6 +68,7 @@ void RemoteServerSource::attachKvEvents(const QString& endpoint, const QString& 
                                                     [this](std::int64_t, remote::KvEventBatch b) {
                                                       std::lock_guard lock(kvMutex_);
                                                       kvCache_.apply(b);
+                                                      ++kvApplied_;
                                                     });
   kv_->start();
   kvTimer_->start();
@@ -146,10 +149,16 @@ void RemoteServerSource::readKvEvents() {
     k.summary = kvCache_.summary();
     stored = kvCache_.stored_per_second(10);
     removed = kvCache_.removed_per_second(10);
+    // Laid out again only when a batch changed the cache: the walk is over every held block.
+    if (kvTreeApplied_ != kvApplied_) {
+      kvTree_ = remote::layout_prefix_tree(kvCache_);
+      kvTreeApplied_ = kvApplied_;
+    }
   }
   if (!recorded_.empty()) k.t_s = recorded_.back().t_s;
   if (recordedKv_.size() < kMaxRecordedPolls) recordedKv_.push_back(remote::to_record(k));
   emit kvReading(k, stored, removed);
+  emit kvTree(kvTree_);
 }
 
 bool RemoteServerSource::saveRecording(const QString& path, QString* error) const {

@@ -12,6 +12,7 @@
 
 #include "engine/record/recording.h"
 #include "remote/kv_events/kv_prefix_cache.h"
+#include "remote/kv_events/prefix_tree_layout.h"
 #include "remote/otlp/llm_request_span.h"
 #include "remote/otlp/otlp_trace_receiver.h"
 #include "remote/record/server_poll_facts.h"
@@ -68,6 +69,9 @@ class RemoteServerSource : public QObject {
   // The KV-event stream's state and the prefix cache it describes, with its stored / removed blocks per
   // second over the last 10 s.
   void kvReading(const inferscope::remote::KvEventsFacts& facts, double storedPerS, double removedPerS);
+  // Right after each kvReading: the prefix cache's forest laid out (a value computed under the cache's
+  // lock, so whoever draws it never touches the subscriber's thread).
+  void kvTree(const inferscope::remote::PrefixTreeLayout& layout);
   // The requests of one accepted OTLP export, in the order sent, after they were kept for the recording.
   void traced(const std::vector<inferscope::remote::LlmRequestSpan>& requests);
   // After each export, accepted or refused: traceStats() changed.
@@ -85,6 +89,10 @@ class RemoteServerSource : public QObject {
   QTimer* kvTimer_ = nullptr;
   std::mutex kvMutex_;
   remote::KvPrefixCache kvCache_;  // fed on the subscriber's thread
+  std::uint64_t kvApplied_ = 0;    // batches applied to kvCache_ (under kvMutex_)
+  // The layout last emitted and the kvApplied_ it was made at (GUI thread; made under kvMutex_).
+  remote::PrefixTreeLayout kvTree_;
+  std::uint64_t kvTreeApplied_ = ~std::uint64_t(0);
   QString kvEndpoint_;
   std::vector<record::ServerPollRecord> recorded_;
   std::vector<record::KvEventsRecord> recordedKv_;
