@@ -44,7 +44,7 @@ T* scratch(std::vector<T>& v, size_t n) {
 struct ActScratch {
   std::vector<int8_t> qs;
   std::vector<float> d, s, sx;
-  std::vector<int32_t> sum, sum_lo;
+  std::vector<int32_t> sum, q6_init;
 };
 
 // Quantizes X rows [t_begin, t_end) straight into the kernels' arrays, with exactly the arithmetic of
@@ -66,13 +66,16 @@ void quantize_acts(packed::ActKind kind, const float* X, int64_t t_begin, int64_
     packed::quantize_row_avx512(X + t * n_in, nb, q81, 1, w, qs + at * QK, d + at, s + at, sum + at);
     if (kind != packed::ActKind::SumsExtra) continue;
     auto* sx = const_cast<float*>(a.sx);
-    auto* lo = const_cast<int32_t*>(a.sum_lo);
+    auto* q6 = const_cast<int32_t*>(a.q6_init);
     for (int64_t b = 0; b < nb; ++b) {
       const int64_t i = at + b * w;
       sx[i] = d[i] * static_cast<float>(sum[i]);  // exact: an 11-bit d times an integer below 2^12
       int32_t l = 0;
       for (int j = 0; j < 16; ++j) l += qs[i * QK + j];
-      lo[i] = l;
+      // Computed once per token here, not per row group in the kernel (there it took scalar work and two
+      // register broadcasts per token and block).
+      q6[2 * i] = -32 * l;
+      q6[2 * i + 1] = -32 * (sum[i] - l);
     }
   }
 }
@@ -178,7 +181,7 @@ void matmul_packed(const PackedMatrix& W, const float* X, int64_t n_tokens, floa
   a.sum = scratch(sc.sum, nt * nb);
   if (kind == packed::ActKind::SumsExtra) {
     a.sx = scratch(sc.sx, nt * nb);
-    a.sum_lo = scratch(sc.sum_lo, nt * nb);
+    a.q6_init = scratch(sc.q6_init, 2 * nt * nb);
   }
   if (pool && n_tokens > 1)
     pool->parallel_for(n_tokens, [&](int64_t b, int64_t e, int) { quantize_acts(kind, X, b, e, n_tokens, n_in, a); });
