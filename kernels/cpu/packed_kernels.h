@@ -21,7 +21,8 @@ struct Acts {
   const float* s = nullptr;        // Q8_1 (Q4_1 weights): the block's s = d * sum(codes), fp16-rounded as stored
   const int32_t* sum = nullptr;    // sum of the block's 32 codes (not for Q4_1)
   const float* sx = nullptr;       // d * sum, exact in fp32 (11-bit d times |sum| < 2^12): the min formats
-  const int32_t* sum_lo = nullptr; // sum of the block's first 16 codes (Q6_K: a scale per 16 elements)
+  const int32_t* q6_init = nullptr;  // Q6_K: -32 * the sums of the block's first and last 16 codes, a pair per
+                                     // block (index 2i, 2i + 1): its two integer chains start there
   int64_t n_in = 0;
   int64_t nb = 0;                  // blocks of 32 per row
   int64_t n_tokens = 0;            // rows in all: a group is passed over once per tile

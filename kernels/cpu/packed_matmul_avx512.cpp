@@ -30,10 +30,21 @@ namespace {
 // ahead was slower (20 ms at 16 tokens), 12-64 KiB no better.
 constexpr int64_t kPrefetchBytes = 16384;
 
-inline __m512i bcast4(const int8_t* p) {
-  int32_t v;
-  std::memcpy(&v, p, 4);
-  return _mm512_set1_epi32(v);
+// acc + the 16 rows' u8 codes w times the 4 int8 activation codes at p, broadcast to every row: vpdpbusd with
+// the broadcast embedded in its memory operand. Written out because GCC 12 emits _mm512_set1_epi32(load) as
+// a separate vpbroadcastd before each vpdpbusd: one more instruction for each of them, and the 8-token loop
+// is bound by how many instructions a core issues, not by VNNI throughput.
+inline __m512i dpbusd_bcast(__m512i acc, __m512i w, const int8_t* p) {
+  using i32_alias = int32_t __attribute__((may_alias));
+  asm("vpdpbusd %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(w), "m"(*reinterpret_cast<const i32_alias*>(p)));
+  return acc;
+}
+// v * *p with the broadcast embedded likewise: GCC loads a scale that two products use once with a
+// vbroadcastss of its own (Q6_K's two halves), an instruction more per token and block.
+inline __m512 mul_bcast(__m512 v, const float* p) {
+  __m512 r;
+  asm("vmulps %2%{1to16%}, %1, %0" : "=v"(r) : "v"(v), "m"(*p));
+  return r;
 }
 
 // Bits 4 (and 5) of every byte: high bits of code vector `vec` (0..7) moved up from plane byte bits
@@ -86,8 +97,8 @@ inline void dot_block_1(const uint8_t* qs, const int8_t* x, __m512i& s0, __m512i
   for (int k = 0; k < 4; ++k) {
     __m512i lo, hi;
     load_code_pair<T>(qs, k, lo, hi);
-    s0 = _mm512_dpbusd_epi32(s0, lo, bcast4(x + 4 * k));
-    s1 = _mm512_dpbusd_epi32(s1, hi, bcast4(x + 16 + 4 * k));
+    s0 = dpbusd_bcast(s0, lo, x + 4 * k);
+    s1 = dpbusd_bcast(s1, hi, x + 16 + 4 * k);
   }
 }
 
@@ -111,13 +122,13 @@ inline void dot_block_n(const uint8_t* qs, const int8_t* x, __m512i s[NT], __m51
     __m512i lo, hi;
     load_code_pair<T>(qs, k, lo, hi);
 #pragma GCC unroll 8
-    for (int t = 0; t < NT; ++t) s[t] = _mm512_dpbusd_epi32(s[t], lo, bcast4(x + 32 * t + 4 * k));
+    for (int t = 0; t < NT; ++t) s[t] = dpbusd_bcast(s[t], lo, x + 32 * t + 4 * k);
 #pragma GCC unroll 8
     for (int t = 0; t < NT; ++t) {
       if constexpr (split_halves<T>)
-        s1[t] = _mm512_dpbusd_epi32(s1[t], hi, bcast4(x + 32 * t + 16 + 4 * k));
+        s1[t] = dpbusd_bcast(s1[t], hi, x + 32 * t + 16 + 4 * k);
       else
-        s[t] = _mm512_dpbusd_epi32(s[t], hi, bcast4(x + 32 * t + 16 + 4 * k));
+        s[t] = dpbusd_bcast(s[t], hi, x + 32 * t + 16 + 4 * k);
     }
   }
 }
@@ -164,7 +175,7 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
   const float* as = a.s + t0 * nb;
   const float* asx = a.sx + t0 * nb;
   const int32_t* asum = a.sum + t0 * nb;
-  const int32_t* alo = a.sum_lo + t0 * nb;
+  const int32_t* aq6 = a.q6_init + 2 * t0 * nb;
   // Bytes of the group per block (codes and scales of 16 rows): the prefetch walks the group at that pace,
   // a fixed distance ahead, so it covers the scale section and the next group too. A group is passed over
   // once per tile of tokens, and the passes share that walk: pass i of n asks for its i-th n-th of the
@@ -187,8 +198,8 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
     for (int t = 0; t < NT; ++t) {
       const int64_t ai = b * NT + t;
       if constexpr (T == GgmlType::Q6_K) {
-        init0[t] = -32 * alo[ai];
-        init1[t] = -32 * (asum[ai] - alo[ai]);
+        init0[t] = aq6[2 * ai];
+        init1[t] = aq6[2 * ai + 1];
       } else {
         init0[t] = has_min(T) ? 0 : -code_offset(T) * asum[ai];
         init1[t] = 0;
@@ -219,9 +230,9 @@ void group_tile(const uint8_t* group, const Acts& a, int64_t t0, float* y, int64
 #pragma GCC unroll 8
     for (int t = 0; t < NT; ++t) {
       const int64_t ai = b * NT + t;
-      acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s[t]), _mm512_mul_ps(dw, _mm512_set1_ps(ad[ai])), acc[t]);
+      acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s[t]), mul_bcast(dw, ad + ai), acc[t]);
       if constexpr (T == GgmlType::Q6_K)
-        acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s1[t]), _mm512_mul_ps(mw, _mm512_set1_ps(ad[ai])), acc[t]);
+        acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s1[t]), mul_bcast(mw, ad + ai), acc[t]);
       else if constexpr (T == GgmlType::Q4_1)
         acc[t] = _mm512_fmadd_ps(mw, _mm512_set1_ps(as[ai]), acc[t]);
       else if constexpr (T == GgmlType::Q5_1)

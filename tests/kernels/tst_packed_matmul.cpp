@@ -196,6 +196,29 @@ class TestPackedMatmul : public QObject {
     }
   }
 
+  // A prompt longer than one chunk of tokens (the driver passes every group over ~256 KiB of activations,
+  // at least 64 tokens, before the next chunk: 64 tokens at n_in 8192), ending in a partial tile: every
+  // output equal to the reference of the packed arithmetic, and to the token run alone.
+  void longPromptsInChunks() {
+    for (GgmlType t : kPackedTypes) {
+      const Problem p = make_problem(t, 8192, 37, 75);
+      const auto m = pack(p);
+      ThreadPool pool(2);
+      const auto y = run(*m, p, 0, p.n_tokens, &pool);
+      for (int64_t tk = 0; tk < p.n_tokens; ++tk)
+        for (int64_t r = 0; r < p.n_out; ++r) {
+          const float exact = packed_dot_ref(t, p.W.data() + r * row_bytes(t, p.n_in), p.X.data() + tk * p.n_in, p.n_in);
+          if (std::memcmp(&exact, &y[tk * p.n_out + r], 4) != 0)
+            QFAIL(qPrintable(QString("%1 token %2 row %3: got %4, the packed arithmetic gives %5").arg(type_name(t)).arg(tk).arg(r)
+                                 .arg(y[tk * p.n_out + r], 0, 'g', 9).arg(exact, 0, 'g', 9)));
+        }
+      for (int64_t tk : {0, 63, 64, 70, 74}) {
+        const auto one = run(*m, p, tk, 1, nullptr);
+        QVERIFY(std::memcmp(one.data(), y.data() + tk * p.n_out, p.n_out * sizeof(float)) == 0);
+      }
+    }
+  }
+
   // Q, K and V packed as one matrix give the bits of three separate matrices.
   void fusedPartsEqualSeparate() {
     for (GgmlType t : kPackedTypes) {
