@@ -98,8 +98,14 @@ double RequestTimelineView::spanMs() const { return tracker_ ? std::max(1.0, tra
 
 double RequestTimelineView::xOf(double ms) const { return labelWidth() + ms * pxPerMs_ - horizontalScrollBar()->value(); }
 
+// Fitted, the run leaves room after its end for the last row's finish reason.
+int RequestTimelineView::plotWidth() const {
+  const int tail = QFontMetrics(viewport()->font()).horizontalAdvance(QStringLiteral("max tokens ")) + 8;
+  return std::max(10, viewport()->width() - labelWidth() - tail);
+}
+
 void RequestTimelineView::updateBars() {
-  const int plotW = std::max(10, viewport()->width() - labelWidth() - 8);
+  const int plotW = plotWidth();
   if (!userZoomed_ || pxPerMs_ <= 0) pxPerMs_ = plotW / spanMs();
   const int rows = tracker_ ? int(tracker_->requests().size()) : 0;
   const int visible = std::max(1, (viewport()->height() - headerHeight()) / rowHeight());
@@ -111,7 +117,7 @@ void RequestTimelineView::updateBars() {
 
 void RequestTimelineView::zoomBy(double factor, int anchorX) {
   const double anchorMs = (anchorX - labelWidth() + horizontalScrollBar()->value()) / std::max(1e-9, pxPerMs_);
-  const double fit = std::max(10, viewport()->width() - labelWidth() - 8) / spanMs();
+  const double fit = plotWidth() / spanMs();
   pxPerMs_ = std::clamp(pxPerMs_ * factor, fit, 2000.0);  // never narrower than the whole run
   userZoomed_ = pxPerMs_ > fit * 1.0001;
   updateBars();

@@ -52,6 +52,7 @@ class RequestTimelineView : public QAbstractScrollArea {
  private:
   void updateBars();
   int labelWidth() const;
+  int plotWidth() const;
   double xOf(double ms) const;  // viewport x of engine time ms
   double spanMs() const;
   QString tooltipFor(const record::RequestPhases& r) const;
