@@ -11,6 +11,13 @@ shot "$out/workbench_1280x720.png" --size 1280x720 --scenario resources/scenario
 shot "$out/presentation_1920x1080.png" --size 1920x1080 --presentation --scenario resources/scenarios/prefix_caching.json --steps 60 --tab 0
 shot "$out/block_map.png" --scenario resources/scenarios/prefix_caching.json --steps 12 --tab 1
 shot "$out/lessons.png" --steps 0 --lesson qkv-lookup
+# The Request timeline over a recorded run of the preemption scenario (every request waits, is preempted
+# and recomputes), at 1280x720 and in presentation mode.
+rec=$(mktemp -d)/preemption.isrec
+build/app/inferscope-cli run --scenario resources/scenarios/preemption.json --no-compare --record "$rec" >/dev/null 2>&1
+shot "$out/request_timeline_1280x720.png" --size 1280x720 --open "$rec" --tab request_timeline
+shot "$out/request_timeline_presentation.png" --size 1920x1080 --presentation --open "$rec" --tab request_timeline
+rm -f "$rec"
 for sc in continuous_vs_static prefix_caching block_size_fragmentation speculative_decoding kv_dtype_capacity \
           pipeline_parallelism attention_naive_vs_tiled no_kv_cache weight_quantization_int4 weight_quantization_gptq_int4; do
   shot "$out/compare/${sc}_1280x720.png" --size 1280x720 --scenario "resources/scenarios/$sc.json" --steps 40 --tab compare

@@ -1,3 +1,4 @@
+#include "ui/reqtimeline/request_timeline_panel.h"
 #include "ui/main_window.h"
 
 #include <QAction>
@@ -82,6 +83,8 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   tabs_->addTab(loadGen_, QString());
   compare_ = new ComparePanel;
   tabs_->addTab(compare_, QString());
+  requestTimeline_ = new RequestTimelinePanel;
+  tabs_->addTab(requestTimeline_, QString());
   lessons_ = new LessonsPanel(session_->controller());
   tabs_->addTab(lessons_, QString());
   connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::giveLessonsTheRoom);
@@ -126,7 +129,7 @@ MainWindow::MainWindow(const QString& settingsFile, QWidget* parent) : QMainWind
   statusBar()->addPermanentWidget(statusRun_);
   setLoadingUi(false);
 
-  bindViews(session_, {charts_, blockMap_, requests_, playground_, compare_});
+  bindViews(session_, {charts_, blockMap_, requests_, playground_, compare_, requestTimeline_});
   connectSession();
   WheelGuard::install(this);  // a wheel over the docks scrolls them; it changes no value by accident
   connect(lessons_, &LessonsPanel::seeItForReal, this, [this](const QString& file) {
@@ -393,6 +396,7 @@ void MainWindow::retranslateUi() {
   tabs_->setTabText(2, tr("Playground"));
   tabs_->setTabText(3, tr("Load generator"));
   tabs_->setTabText(4, tr("Compare"));
+  tabs_->setTabText(tabs_->indexOf(requestTimeline_), tr("Request timeline"));
   tabs_->setTabText(tabs_->indexOf(lessons_), tr("Lessons"));
   if (attach_) {
     tabs_->setTabText(tabs_->indexOf(attach_), tr("Servers"));

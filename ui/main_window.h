@@ -42,6 +42,7 @@ class ModelCardPanel;
 class PlaygroundPanel;
 class PresentationBar;
 class RequestsPanel;
+class RequestTimelinePanel;
 class StartPage;
 class TimelineBar;
 
@@ -95,6 +96,7 @@ class MainWindow : public QMainWindow {
   BlockMapPanel* blockMap() const { return blockMap_; }
   EngineSettingsPanel* settingsPanel() const { return settingsPanel_; }
   RequestsPanel* requests() const { return requests_; }
+  RequestTimelinePanel* requestTimeline() const { return requestTimeline_; }
   LoadGeneratorPanel* loadGenerator() const { return loadGen_; }
   PlaygroundPanel* playground() const { return playground_; }
   ComparePanel* compare() const { return compare_; }
@@ -199,6 +201,7 @@ class MainWindow : public QMainWindow {
   ModelCardPanel* modelCard_ = nullptr;
   EngineSettingsPanel* settingsPanel_ = nullptr;
   RequestsPanel* requests_ = nullptr;
+  RequestTimelinePanel* requestTimeline_ = nullptr;
   LogPanel* log_ = nullptr;
   QDockWidget* modelDock_ = nullptr;
   QDockWidget* settingsDock_ = nullptr;

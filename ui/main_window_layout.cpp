@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "engine/spec/spec_config.h"
+#include "ui/reqtimeline/request_timeline_panel.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/engine/engine_controller.h"
 #include "ui/charts/metrics_chart.h"
@@ -124,6 +125,7 @@ void MainWindow::enterPresentation() {
   timeline_->setTextPixelSize(px);
   if (attach_) attach_->setPresentation(true, px);
   compare_->setPresentation(true, px);
+  requestTimeline_->setPresentation(true, px);
   lessons_->setLineWidth(4.0);
   lessons_->setTextPixelSize(px);
 }
@@ -136,6 +138,7 @@ void MainWindow::leavePresentation() {
   timeline_->setTextPixelSize(0);
   if (attach_) attach_->setPresentation(false, 0);
   compare_->setPresentation(false, 0);
+  requestTimeline_->setPresentation(false, 0);
   lessons_->setLineWidth(2.0);
   lessons_->setTextPixelSize(0);
   setWindowState(normalWindowState_);

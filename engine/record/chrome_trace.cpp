@@ -1,11 +1,11 @@
 #include "engine/record/chrome_trace.h"
 
 #include <algorithm>
-#include <map>
 #include <stdexcept>
 #include <string>
 
 #include "engine/record/replace_file.h"
+#include "engine/record/request_phases.h"
 
 namespace inferscope::record {
 
@@ -33,90 +33,27 @@ std::string batch_name(const StepMetrics& m) {
   return "decode " + std::to_string(m.decode_tokens);
 }
 
-// One request's life from its markers (in step order): running phases split at its first token into
-// prefill and decode, preempted gaps between them.
-class RequestTrack {
- public:
-  // token_ends_us: the end of every step that streamed a token of the request, ascending.
-  RequestTrack(const std::vector<StepMetrics>& steps, const RequestInfo& info, std::vector<double> token_ends_us, json& out)
-      : steps_(steps), info_(info), token_ends_(std::move(token_ends_us)), out_(out), tid_(info.id + 1) {}
+json figures(const RequestInfo& info) {
+  return {{"request_id", info.id},         {"finish_reason", info.finish_reason}, {"queue_ms", info.queue_ms},
+          {"ttft_ms", info.ttft_ms},       {"e2e_ms", info.e2e_ms},               {"prompt_tokens", info.n_prompt},
+          {"generated_tokens", info.n_generated}, {"prefix_hit_tokens", info.n_prefix_hit},
+          {"preemptions", info.preemptions}};
+}
 
-  void on(const Marker& m) {
-    const double b = begin(m.step), e = end(m.step);
-    switch (m.kind) {
-      case MarkerKind::Admitted:
-        if (preempted_since_ >= 0) add("preempted", preempted_since_, b);
-        preempted_since_ = -1;
-        if (!admitted_ && info_.queue_ms >= 0) add("waiting", b - info_.queue_ms * 1000.0, b);
-        admitted_ = true;
-        running_since_ = b;
-        break;
-      case MarkerKind::Preempted:
-        if (running_since_ >= 0) running(running_since_, b);
-        running_since_ = -1;
-        preempted_since_ = b;
-        break;
-      case MarkerKind::Finished:
-        if (running_since_ >= 0) running(running_since_, e);
-        running_since_ = -1;
-        if (!last_.is_null()) {
-          last_["args"].update(figures());
-        } else {  // ended without running (failed, cancelled while waiting): a mark where it ended
-          out_.push_back({{"ph", "i"}, {"s", "t"}, {"name", info_.finish_reason.empty() ? "ended" : info_.finish_reason},
-                          {"cat", "request"}, {"pid", kRequestsPid}, {"tid", tid_}, {"ts", e}, {"args", figures()}});
-        }
-        break;
-      default: break;
-    }
+// One request's phases (request_phases.h) as complete events; the last carries the figures of a request
+// that ended, or, when it ended without running (failed, cancelled while waiting), a mark where it ended.
+void add_request(const RequestPhases& r, json& out) {
+  const int64_t tid = r.id + 1;
+  for (size_t k = 0; k < r.phases.size(); ++k) {
+    const Phase& p = r.phases[k];
+    json args = json::object();
+    if (r.ended && k + 1 == r.phases.size()) args = figures(r.info);
+    out.push_back(complete(to_string(p.kind), "request", kRequestsPid, tid, p.begin_ms * 1000.0, p.end_ms * 1000.0, std::move(args)));
   }
-
-  // The recording ends: a phase still open runs to the end of the last step.
-  void finish() {
-    const double e = end(int64_t(steps_.size()) - 1);
-    if (running_since_ >= 0) running(running_since_, e);
-    if (preempted_since_ >= 0) add("preempted", preempted_since_, e);
-    if (!last_.is_null()) out_.push_back(std::move(last_));
-  }
-
- private:
-  double begin(int64_t i) const { return (steps_[size_t(i)].t_ms - steps_[size_t(i)].step_ms) * 1000.0; }
-  double end(int64_t i) const { return steps_[size_t(i)].t_ms * 1000.0; }
-
-  // A running phase: until its first token a prefill ("recompute" after a preemption, which dropped the
-  // request's KV blocks), then decode.
-  void running(double b, double e) {
-    const char* first = resumed_ ? "recompute" : "prefill";
-    resumed_ = true;
-    const auto t = std::upper_bound(token_ends_.begin(), token_ends_.end(), b);
-    if (t == token_ends_.end() || *t >= e) {  // no token before the phase's last step: all prefill
-      add(first, b, e);
-      return;
-    }
-    add(first, b, *t);
-    add("decode", *t, e);
-  }
-
-  void add(const char* name, double b, double e) {
-    if (!last_.is_null()) out_.push_back(std::move(last_));
-    last_ = complete(name, "request", kRequestsPid, tid_, b, e, json::object());
-  }
-
-  json figures() const {
-    return {{"request_id", info_.id},         {"finish_reason", info_.finish_reason}, {"queue_ms", info_.queue_ms},
-            {"ttft_ms", info_.ttft_ms},       {"e2e_ms", info_.e2e_ms},               {"prompt_tokens", info_.n_prompt},
-            {"generated_tokens", info_.n_generated}, {"prefix_hit_tokens", info_.n_prefix_hit},
-            {"preemptions", info_.preemptions}};
-  }
-
-  const std::vector<StepMetrics>& steps_;
-  const RequestInfo& info_;
-  std::vector<double> token_ends_;
-  json& out_;
-  int64_t tid_;
-  bool admitted_ = false, resumed_ = false;
-  double running_since_ = -1, preempted_since_ = -1;
-  json last_;  // the newest event, held back so that the finish can add its figures
-};
+  if (r.ended && r.phases.empty())
+    out.push_back({{"ph", "i"}, {"s", "t"}, {"name", r.info.finish_reason.empty() ? "ended" : r.info.finish_reason},
+                   {"cat", "request"}, {"pid", kRequestsPid}, {"tid", tid}, {"ts", r.end_ms * 1000.0}, {"args", figures(r.info)}});
+}
 
 }  // namespace
 
@@ -139,23 +76,9 @@ json chrome_trace(const Recording& r) {
   }
   if (steps.empty()) return {{"traceEvents", events}, {"displayTimeUnit", "ms"}};
 
-  const int64_t last = r.step_count() - 1;
-  std::map<int64_t, std::vector<double>> token_ends;  // request id -> ends of the steps that streamed its tokens
-  for (const RecordedToken& t : r.tokens_up_to(last)) {
-    std::vector<double>& v = token_ends[t.event.request_id];
-    const double e = steps[size_t(t.step)].t_ms * 1000.0;
-    if (v.empty() || v.back() < e) v.push_back(e);
-  }
-  const std::vector<RequestInfo> requests = r.requests_at(last);
-  std::map<int64_t, std::vector<const Marker*>> by_request;
-  for (const Marker& m : r.markers())
-    if (m.request_id >= 0) by_request[m.request_id].push_back(&m);
-  for (const RequestInfo& info : requests) {
-    events.push_back(metadata("thread_name", kRequestsPid, int(info.id + 1), "request " + std::to_string(info.id)));
-    const auto ft = token_ends.find(info.id);
-    RequestTrack track(steps, info, ft == token_ends.end() ? std::vector<double>{} : ft->second, events);
-    for (const Marker* m : by_request[info.id]) track.on(*m);
-    track.finish();
+  for (const RequestPhases& rp : request_phases(r)) {
+    events.push_back(metadata("thread_name", kRequestsPid, int(rp.id + 1), "request " + std::to_string(rp.id)));
+    add_request(rp, events);
   }
   return {{"traceEvents", std::move(events)},
           {"displayTimeUnit", "ms"},

@@ -12,6 +12,8 @@
 //     prompt and tokens prefilled again, to its next token) and "decode". The last event's args carry the finish reason and the request's own figures
 //     (queue_ms, ttft_ms, e2e_ms, prompt and generated tokens, prefix-hit tokens, preemptions).
 //
+// The phases come from request_phases() (engine/record/request_phases.h), which the GUI's request
+// timeline reads too.
 // Times are microseconds of the run's wall clock (StepMetrics::t_ms; a step spans [t_ms - step_ms, t_ms]).
 // A request's arrival is not a step boundary: it is its first step's start minus the engine's queue_ms;
 // every other edge is a step boundary, so the phases of a request add up to its e2e_ms within the time its

@@ -97,7 +97,7 @@
     <message>
         <location filename="../../ui/attach/attach_panel.cpp" line="178" />
         <source>waiting</source>
-        <translation>等待中</translation>
+        <translation>等待</translation>
     </message>
     <message>
         <location filename="../../ui/attach/attach_panel.cpp" line="180" />
@@ -1360,7 +1360,7 @@
     <message>
         <location filename="../../ui/engine/engine_texts.cpp" line="10" />
         <source>waiting</source>
-        <translation>等待中</translation>
+        <translation>等待</translation>
     </message>
     <message>
         <location filename="../../ui/engine/engine_texts.cpp" line="11" />
@@ -1934,326 +1934,331 @@
 <context>
     <name>inferscope::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="94" />
-        <location filename="../../ui/main_window.cpp" line="134" />
-        <location filename="../../ui/main_window.cpp" line="299" />
-        <location filename="../../ui/main_window.cpp" line="746" />
-        <location filename="../../ui/main_window_layout.cpp" line="282" />
+        <location filename="../../ui/main_window.cpp" line="97" />
+        <location filename="../../ui/main_window.cpp" line="137" />
+        <location filename="../../ui/main_window.cpp" line="302" />
+        <location filename="../../ui/main_window.cpp" line="750" />
+        <location filename="../../ui/main_window_layout.cpp" line="285" />
         <location filename="../../ui/main_window_scenarios.cpp" line="28" />
         <source>Scenario not loaded</source>
         <translation>场景未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="238" />
+        <location filename="../../ui/main_window.cpp" line="241" />
         <source>Export all charts to folder</source>
         <translation>将所有图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="243" />
+        <location filename="../../ui/main_window.cpp" line="246" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="244" />
+        <location filename="../../ui/main_window.cpp" line="247" />
         <source>Exported %1 files to %2</source>
         <translation>已导出 %1 个文件到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="297" />
+        <location filename="../../ui/main_window.cpp" line="300" />
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="297" />
-        <location filename="../../ui/main_window.cpp" line="303" />
+        <location filename="../../ui/main_window.cpp" line="300" />
+        <location filename="../../ui/main_window.cpp" line="306" />
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="303" />
+        <location filename="../../ui/main_window.cpp" line="306" />
         <source>Save current settings as scenario</source>
         <translation>将当前设置保存为场景</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="305" />
+        <location filename="../../ui/main_window.cpp" line="308" />
         <source>Scenario not saved</source>
         <translation>场景未保存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="309" />
-        <location filename="../../ui/main_window.cpp" line="439" />
+        <location filename="../../ui/main_window.cpp" line="312" />
+        <location filename="../../ui/main_window.cpp" line="443" />
         <source>About InferScope</source>
         <translation>关于 InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="309" />
+        <location filename="../../ui/main_window.cpp" line="312" />
         <source>InferScope makes LLM inference visible: a real engine on a real model, step by step.</source>
         <translation>InferScope 让 LLM 推理看得见：真实的引擎跑真实的模型，一步一步呈现。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>InferScope</source>
         <translation>InferScope</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="390" />
+        <location filename="../../ui/main_window.cpp" line="393" />
         <source>InferScope — %1</source>
         <translation>InferScope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="391" />
+        <location filename="../../ui/main_window.cpp" line="394" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="392" />
+        <location filename="../../ui/main_window.cpp" line="395" />
         <source>Block map</source>
         <translation>块图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="393" />
+        <location filename="../../ui/main_window.cpp" line="396" />
         <source>Playground</source>
         <translation>试玩区</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="394" />
+        <location filename="../../ui/main_window.cpp" line="397" />
         <source>Load generator</source>
         <translation>负载生成器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="395" />
+        <location filename="../../ui/main_window.cpp" line="398" />
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="396" />
+        <location filename="../../ui/main_window.cpp" line="399" />
+        <source>Request timeline</source>
+        <translation>请求时间轴</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="400" />
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="398" />
+        <location filename="../../ui/main_window.cpp" line="402" />
         <location filename="../../ui/main_window_attach.cpp" line="48" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="401" />
+        <location filename="../../ui/main_window.cpp" line="405" />
         <source>Attach to server...</source>
         <translation>连接到服务器…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="402" />
+        <location filename="../../ui/main_window.cpp" line="406" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="403" />
+        <location filename="../../ui/main_window.cpp" line="407" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="404" />
+        <location filename="../../ui/main_window.cpp" line="408" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="405" />
+        <location filename="../../ui/main_window.cpp" line="409" />
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="406" />
+        <location filename="../../ui/main_window.cpp" line="410" />
         <source>Run controls</source>
         <translation>运行控制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="407" />
+        <location filename="../../ui/main_window.cpp" line="411" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="408" />
+        <location filename="../../ui/main_window.cpp" line="412" />
         <source>Recent models</source>
         <translation>最近的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="409" />
+        <location filename="../../ui/main_window.cpp" line="413" />
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="410" />
+        <location filename="../../ui/main_window.cpp" line="414" />
         <source>&amp;Scenarios</source>
         <translation>场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="411" />
+        <location filename="../../ui/main_window.cpp" line="415" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="412" />
+        <location filename="../../ui/main_window.cpp" line="416" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="413" />
+        <location filename="../../ui/main_window.cpp" line="417" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="414" />
+        <location filename="../../ui/main_window.cpp" line="418" />
         <source>&amp;Open model...</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="416" />
+        <location filename="../../ui/main_window.cpp" line="420" />
         <source>Export all...</source>
         <translation>全部导出…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="417" />
+        <location filename="../../ui/main_window.cpp" line="421" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder.</source>
         <translation>把每张图表（PNG 1 倍／2 倍、SVG、CSV）、每步指标和清单写入文件夹。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="418" />
+        <location filename="../../ui/main_window.cpp" line="422" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="420" />
+        <location filename="../../ui/main_window.cpp" line="424" />
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="421" />
+        <location filename="../../ui/main_window.cpp" line="425" />
         <source>Run exactly one engine step (N).</source>
         <translation>只运行一个引擎步骤（N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="422" />
-        <location filename="../../ui/main_window_layout.cpp" line="242" />
+        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window_layout.cpp" line="245" />
         <source>Reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="423" />
+        <location filename="../../ui/main_window.cpp" line="427" />
         <source>Drop every request and the chart history and queue the loaded workload again, ready to run; keep the model and settings (Ctrl+R).</source>
         <translation>丢弃所有请求与图表历史，并重新排入已加载的工作负载，随时可运行；保留模型与设置（Ctrl+R）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="424" />
+        <location filename="../../ui/main_window.cpp" line="428" />
         <source>Faster</source>
         <translation>加快</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="425" />
+        <location filename="../../ui/main_window.cpp" line="429" />
         <source>One step of the speed control up (] or +).</source>
         <translation>速度调快一级（] 或 +）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="426" />
+        <location filename="../../ui/main_window.cpp" line="430" />
         <source>Slower</source>
         <translation>放慢</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="427" />
+        <location filename="../../ui/main_window.cpp" line="431" />
         <source>One step of the speed control down ([ or -).</source>
         <translation>速度调慢一级（[ 或 -）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="428" />
+        <location filename="../../ui/main_window.cpp" line="432" />
         <source>Compare variants</source>
         <translation>比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="429" />
+        <location filename="../../ui/main_window.cpp" line="433" />
         <source>Run each of the scenario's variants on its own engine and overlay their charts (Ctrl+K).</source>
         <translation>在各自的引擎上运行场景的每个变体，并叠加其图表（Ctrl+K）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="430" />
+        <location filename="../../ui/main_window.cpp" line="434" />
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="431" />
+        <location filename="../../ui/main_window.cpp" line="435" />
         <source>Stop loading the model; the previous model stays (Esc).</source>
         <translation>停止加载模型；保留先前的模型（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="432" />
+        <location filename="../../ui/main_window.cpp" line="436" />
         <source>Open a GGUF model (Ctrl+O).</source>
         <translation>打开 GGUF 模型（Ctrl+O）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="433" />
+        <location filename="../../ui/main_window.cpp" line="437" />
         <source>Write every chart (PNG 1x/2x, SVG, CSV), the step metrics and a manifest into a folder (Ctrl+Shift+E).</source>
         <translation>将每张图表（PNG 1x/2x、SVG、CSV）、每步指标与清单写入文件夹（Ctrl+Shift+E）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="434" />
+        <location filename="../../ui/main_window.cpp" line="438" />
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="435" />
+        <location filename="../../ui/main_window.cpp" line="439" />
         <source>Full screen with larger fonts and thicker lines (F11).</source>
         <translation>全屏、较大字体和较粗线条（F11）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="436" />
+        <location filename="../../ui/main_window.cpp" line="440" />
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="437" />
+        <location filename="../../ui/main_window.cpp" line="441" />
         <source>Open scenario file...</source>
         <translation>打开场景文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="438" />
+        <location filename="../../ui/main_window.cpp" line="442" />
         <source>Save current settings as scenario...</source>
         <translation>将当前设置保存为场景…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="440" />
+        <location filename="../../ui/main_window.cpp" line="444" />
         <source> Speed: </source>
         <translation> 速度： </translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="441" />
+        <location filename="../../ui/main_window.cpp" line="445" />
         <source>Slow the engine down for demonstrations; full speed steps as fast as the CPU allows ([ slower, ] faster).</source>
         <translation>演示时放慢引擎；全速则以 CPU 能达到的最快速度运行（[ 调慢，] 调快）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="443" />
+        <location filename="../../ui/main_window.cpp" line="447" />
         <source>Full speed</source>
         <translation>全速</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window.cpp" line="443" />
+        <location filename="../../ui/main_window.cpp" line="447" />
         <source>%n step(s)/s</source>
         <translation><numerusform>每秒 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="462" />
+        <location filename="../../ui/main_window.cpp" line="466" />
         <source>No translation for %1</source>
         <translation>没有 %1 的翻译</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="518" />
+        <location filename="../../ui/main_window.cpp" line="522" />
         <source>Loading %1 ...</source>
         <translation>正在加载 %1 …</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="541" />
+        <location filename="../../ui/main_window.cpp" line="545" />
         <source>Model not loaded</source>
         <translation>模型未加载</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="541" />
+        <location filename="../../ui/main_window.cpp" line="545" />
         <source>%1
 
 %2</source>
@@ -2262,109 +2267,109 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="578" />
+        <location filename="../../ui/main_window.cpp" line="582" />
         <source>Quantizing %p%</source>
         <translation>量化中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="578" />
+        <location filename="../../ui/main_window.cpp" line="582" />
         <source>Reading %p%</source>
         <translation>读取中 %p%</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="603" />
+        <location filename="../../ui/main_window.cpp" line="607" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="607" />
+        <location filename="../../ui/main_window.cpp" line="611" />
         <source>Engine built with %1 KV blocks.</source>
         <translation>引擎已创建，共 %1 个 KV 块。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="615" />
+        <location filename="../../ui/main_window.cpp" line="619" />
         <source>Discard running work?</source>
         <translation>要丢弃运行中的工作吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="616" />
+        <location filename="../../ui/main_window.cpp" line="620" />
         <source>Requests are still waiting or running. Rebuilding the engine discards them. Continue?</source>
         <translation>仍有请求在等待或运行中。重建引擎会丢弃它们。要继续吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="626" />
+        <location filename="../../ui/main_window.cpp" line="630" />
         <source>Weights not changed</source>
         <translation>权重未更改</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="668" />
+        <location filename="../../ui/main_window.cpp" line="672" />
         <source>%1 | step %2 | %3 running, %4 waiting | %5 KV blocks</source>
         <translation>%1｜第 %2 步｜%3 运行中、%4 等待中｜%5 个 KV 块</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="675" />
+        <location filename="../../ui/main_window.cpp" line="679" />
         <source>Recording of %1 (no engine)</source>
         <translation>%1 的录制文件（无引擎）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="677" />
+        <location filename="../../ui/main_window.cpp" line="681" />
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="691" />
+        <location filename="../../ui/main_window.cpp" line="695" />
         <source>Every request has ended: queue the workload again and run it (Space).</source>
         <translation>所有请求都已结束：重新排入工作负载并运行（空格键）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="692" />
+        <location filename="../../ui/main_window.cpp" line="696" />
         <source>Run or pause the engine (Space).</source>
         <translation>运行或暂停引擎（空格键）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="694" />
-        <location filename="../../ui/main_window_layout.cpp" line="256" />
+        <location filename="../../ui/main_window.cpp" line="698" />
+        <location filename="../../ui/main_window_layout.cpp" line="259" />
         <source>Run again</source>
         <translation>再运行一次</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="694" />
+        <location filename="../../ui/main_window.cpp" line="698" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="694" />
-        <location filename="../../ui/main_window_layout.cpp" line="266" />
+        <location filename="../../ui/main_window.cpp" line="698" />
+        <location filename="../../ui/main_window_layout.cpp" line="269" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="703" />
+        <location filename="../../ui/main_window.cpp" line="707" />
         <source>comparing variants</source>
         <translation>正在比较变体</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="704" />
+        <location filename="../../ui/main_window.cpp" line="708" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="704" />
+        <location filename="../../ui/main_window.cpp" line="708" />
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="705" />
+        <location filename="../../ui/main_window.cpp" line="709" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="706" />
+        <location filename="../../ui/main_window.cpp" line="710" />
         <source>idle: all requests ended</source>
         <translation>空闲：所有请求均已结束</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.cpp" line="706" />
+        <location filename="../../ui/main_window.cpp" line="710" />
         <source>idle: waiting for requests</source>
         <translation>空闲：等待请求</translation>
     </message>
@@ -2390,37 +2395,37 @@ Only GET /metrics and /slots are sent (and the KV-event replay request).</source
 只会发送 GET /metrics 与 /slots（以及 KV 事件的重放请求）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="204" />
+        <location filename="../../ui/main_window_layout.cpp" line="207" />
         <source>weights %1</source>
         <translation>权重 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="205" />
+        <location filename="../../ui/main_window_layout.cpp" line="208" />
         <source>speculation %1, k = %2</source>
         <translation>推测解码 %1，k = %2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="206" />
+        <location filename="../../ui/main_window_layout.cpp" line="209" />
         <source>KV cache %1</source>
         <translation>KV 缓存 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="207" />
+        <location filename="../../ui/main_window_layout.cpp" line="210" />
         <source>no KV cache (recompute)</source>
         <translation>无 KV 缓存（重新计算）</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="210" />
+        <location filename="../../ui/main_window_layout.cpp" line="213" />
         <source>display paced at %1 steps/s: latencies include the pauses</source>
         <translation>显示速度限制为每秒 %1 步：延迟包含暂停时间</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="225" />
+        <location filename="../../ui/main_window_layout.cpp" line="228" />
         <source>Settings not applied</source>
         <translation>设置尚未应用</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="226" />
+        <location filename="../../ui/main_window_layout.cpp" line="229" />
         <source>These settings are changed but not applied: %1.
 
 Reset restarts the workload on the engine as it is. Apply them first?</source>
@@ -2429,32 +2434,32 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 重置会在当前的引擎上重新开始工作负载。要先应用它们吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="230" />
+        <location filename="../../ui/main_window_layout.cpp" line="233" />
         <source>Apply and reset</source>
         <translation>应用并重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="231" />
+        <location filename="../../ui/main_window_layout.cpp" line="234" />
         <source>Reset without them</source>
         <translation>不应用，直接重置</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="248" />
+        <location filename="../../ui/main_window_layout.cpp" line="251" />
         <source>%1 uses the applied settings; not applied yet: %2 (press Apply in Engine settings).</source>
         <translation>%1 使用已应用的设置；尚未应用：%2（请在“引擎设置”按“应用”）。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="276" />
+        <location filename="../../ui/main_window_layout.cpp" line="279" />
         <source>Nothing to run yet</source>
         <translation>还没有可运行的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="277" />
+        <location filename="../../ui/main_window_layout.cpp" line="280" />
         <source>No workload is loaded. Load the experiment "Why continuous batching" and run it?</source>
         <translation>尚未加载工作负载。要加载实验“为什么要连续批处理”并运行吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_layout.cpp" line="280" />
+        <location filename="../../ui/main_window_layout.cpp" line="283" />
         <source>Nothing was loaded: running the default experiment.</source>
         <translation>尚未加载任何内容：运行默认实验。</translation>
     </message>
@@ -3314,17 +3319,17 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>哈希 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/prefix_tree_view.cpp" line="205" />
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="207" />
         <source>… %1 blocks</source>
         <translation>… %1 个块</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/prefix_tree_view.cpp" line="206" />
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="208" />
         <source>%1 prompts</source>
         <translation>%1 个提示</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/prefix_tree_view.cpp" line="206" />
+        <location filename="../../ui/attach/prefix_tree_view.cpp" line="208" />
         <source>1 prompt</source>
         <translation>1 个提示</translation>
     </message>
@@ -3375,19 +3380,140 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::RemoteServerSource</name>
     <message>
-        <location filename="../../ui/attach/remote_server_source.cpp" line="84" />
+        <location filename="../../ui/attach/remote_server_source.cpp" line="87" />
         <source>%1 is not a loopback address: the Servers tab receives traces on this computer only (inferscope-cli attach --otlp-allow-remote takes them from other hosts).</source>
         <translation>%1 不是本机回环地址：“服务器”标签页只接收这台电脑上的追踪（要接收其他主机的追踪，请用 inferscope-cli attach --otlp-allow-remote）。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/remote_server_source.cpp" line="160" />
+        <location filename="../../ui/attach/remote_server_source.cpp" line="166" />
         <source>No server was polled yet: there is nothing to save.</source>
         <translation>尚未轮询任何服务器：没有可保存的内容。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/remote_server_source.cpp" line="174" />
+        <location filename="../../ui/attach/remote_server_source.cpp" line="180" />
         <source>%1 cannot be written: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::RequestTimelinePanel</name>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="101" />
+        <source>waiting</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="101" />
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="101" />
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="102" />
+        <source>preempted</source>
+        <translation>被抢占</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="102" />
+        <source>recompute</source>
+        <translation>重新计算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="103" />
+        <source>prefix-cache hit</source>
+        <translation>前缀缓存命中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="104" />
+        <source>One row per request; hover for its figures, click to select it. Ctrl+wheel zooms time.</source>
+        <translation>每个请求一行；鼠标悬停可看数据，点击可选中。Ctrl+滚轮缩放时间。</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::RequestTimelineView</name>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="161" />
+        <source>Request %1</source>
+        <translation>请求 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="169" />
+        <source>waiting</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="170" />
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="171" />
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="172" />
+        <source>preempted (KV blocks taken, recompute)</source>
+        <translation>被抢占（KV 块被收回，需重新计算）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="173" />
+        <source>recompute</source>
+        <translation>重新计算</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="175" />
+        <source>%1: %2 ms (steps %3-%4)</source>
+        <translation>%1：%2 ms（步骤 %3–%4）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="178" />
+        <source>prompt %1 tokens, %2 from the prefix cache; %3 generated</source>
+        <translation>提示 %1 个 token，其中 %2 个来自前缀缓存；已生成 %3 个</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="179" />
+        <source>speculation: %1 of %2 drafts accepted</source>
+        <translation>推测解码：%2 个草稿中接受 %1 个</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="180" />
+        <source>preempted %n time(s)</source>
+        <translation><numerusform>被抢占 %n 次</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="181" />
+        <source>finished: %1</source>
+        <translation>结束：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="207" />
+        <source>No requests yet: run a workload or open a recording to see each request's life here.</source>
+        <translation>尚无请求：运行工作负载或打开录制文件，即可在此看到每个请求的生命周期。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="223" />
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="224" />
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="267" />
+        <source>hit %1</source>
+        <translation>命中 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="269" />
+        <source>spec %1/%2</source>
+        <translation>推测 %1/%2</translation>
     </message>
 </context>
 <context>
@@ -3471,32 +3597,32 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::RequestsPanel</name>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="83" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="84" />
         <source>Request %1: %2</source>
         <translation>请求 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="84" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="85" />
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="85" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="86" />
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="110" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="111" />
         <source>%1 requests: %2 running, %3 waiting, %4 ended (%5 failed, %6 cancelled); the table shows %7</source>
         <translation>%1 个请求：%2 个运行中、%3 个等待中、%4 个已结束（%5 个失败、%6 个已取消）；表格显示 %7 个</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="126" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="127" />
         <source>Cancel selected request</source>
         <translation>取消选中的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/requests_panel.cpp" line="128" />
+        <location filename="../../ui/panels/requests_panel.cpp" line="129" />
         <source>The table keeps the running requests, the first waiting ones and the most recently ended ones; older requests are only counted here.</source>
         <translation>表格保留运行中的请求、最前面的等待请求与最近结束的请求；较旧的请求只在这里计数。</translation>
     </message>

@@ -51,6 +51,7 @@ RequestsPanel::RequestsPanel(QWidget* parent) : QWidget(parent) {
     const RequestInfo* r = model_->at(cur.row());
     selected_ = r ? r->id : -1;
     showSelected();
+    emit requestSelected(selected_);
   });
   connect(cancel_, &QPushButton::clicked, this, [this] {
     if (selected_ >= 0) emit cancelRequested(selected_);

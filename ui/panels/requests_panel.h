@@ -34,6 +34,8 @@ class RequestsPanel : public QWidget {
 
  signals:
   void selectionChanged(std::set<int64_t> seqIds);
+  // The request whose row became current (-1: none), whoever chose it.
+  void requestSelected(qint64 id);
   void cancelRequested(int64_t id);
 
  protected:

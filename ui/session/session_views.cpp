@@ -7,6 +7,8 @@
 #include "ui/compare/compare_panel.h"
 #include "ui/panels/playground_panel.h"
 #include "ui/panels/requests_panel.h"
+#include "ui/reqtimeline/request_timeline_panel.h"
+#include "ui/session/recording_source.h"
 #include "ui/session/workbench_session.h"
 
 namespace inferscope::ui {
@@ -81,6 +83,26 @@ void bindViews(WorkbenchSession* session, const SessionViews& v) {
       const auto& steps = session->steps();
       compare->setCursorStep(index >= 0 && index < int64_t(steps.size()) ? std::optional<int64_t>(steps[size_t(index)].step) : std::nullopt);
     });
+  }
+  if (RequestTimelinePanel* tl = v.requestTimeline) {
+    // A recording is drawn whole when it comes on screen; the live engine snapshot by snapshot.
+    auto follow = [tl, session] {
+      if (auto* rec = qobject_cast<RecordingSource*>(session->source())) tl->setRecording(rec->recording());
+      else tl->startLive();
+    };
+    follow();
+    QObject::connect(session, &WorkbenchSession::sourceChanged, tl, follow);
+    QObject::connect(session, &WorkbenchSession::snapshotReady, tl, [tl, session](EngineSnapshotPtr s) {
+      if (session->source()->isLive()) tl->addSnapshot(*s);
+    });
+    QObject::connect(session, &WorkbenchSession::modelLoaded, tl, [tl, session] {
+      if (session->source()->isLive()) tl->startLive();
+    });
+    QObject::connect(session, &WorkbenchSession::stepShown, tl, [tl](int64_t index) { tl->setCursorIndex(index); });
+    if (RequestsPanel* requests = v.requests) {
+      QObject::connect(tl, &RequestTimelinePanel::requestClicked, requests, [requests](qint64 id) { requests->selectRequest(id); });
+      QObject::connect(requests, &RequestsPanel::requestSelected, tl, [tl](qint64 id) { tl->setSelectedId(id); });
+    }
   }
 }
 

@@ -9,6 +9,7 @@ class ChartsPanel;
 class ComparePanel;
 class PlaygroundPanel;
 class RequestsPanel;
+class RequestTimelinePanel;
 class WorkbenchSession;
 
 struct SessionViews {
@@ -17,6 +18,7 @@ struct SessionViews {
   RequestsPanel* requests = nullptr;    // the request table view; Cancel goes to the session
   PlaygroundPanel* playground = nullptr;  // constructed on the session; fed its snapshots here
   ComparePanel* compare = nullptr;      // the comparison's progress and result; Cancel goes to the session
+  RequestTimelinePanel* requestTimeline = nullptr;  // each request's phases; a click selects it in Requests
 };
 
 // Any view may be null. The connections live as long as the views (they are the receivers).

@@ -1,0 +1,68 @@
+#pragma once
+// RequestTimelineView: one row per request, engine time across, each phase of its life as a bar
+// (record::PhaseTracker's phases). Painted by hand: a frame touches only the rows in view and, in each,
+// only the phases that overlap the visible time range, so 10,000 requests scroll like 10.
+//
+// Mouse: wheel scrolls rows, Shift+wheel scrolls time, Ctrl+wheel zooms time around the pointer; a click
+// on a row emits requestClicked. The timeline cursor (setCursorIndex) is a vertical line; what lies after
+// it is dimmed, and the view scrolls to keep it in sight.
+#include <QAbstractScrollArea>
+#include <memory>
+
+#include "engine/record/request_phases.h"
+
+namespace inferscope::ui {
+
+class RequestTimelineView : public QAbstractScrollArea {
+  Q_OBJECT
+ public:
+  explicit RequestTimelineView(QWidget* parent = nullptr);
+
+  // The phases to draw (shared, not copied; null clears). Call changed() after the tracker grew.
+  void setTracker(std::shared_ptr<const record::PhaseTracker> tracker);
+  void changed();
+  // The step the timeline shows (a stream index), or -1 while following the newest step.
+  void setCursorIndex(int64_t index);
+  int64_t cursorIndex() const { return cursor_; }
+  void setSelectedId(int64_t id);
+  int64_t selectedId() const { return selected_; }
+  // Presentation mode: text at px pixels (0: the widget's normal font); rows grow with it.
+  void setTextPixelSize(int px);
+
+  int rowHeight() const;
+  int headerHeight() const;
+  double pixelsPerMs() const { return pxPerMs_; }
+  void zoomBy(double factor, int anchorX);
+  // The request under a viewport point, or -1.
+  int64_t requestAt(QPoint viewportPos) const;
+  // What the last paint touched (the test's bound): rows drawn and phase bars examined.
+  int lastPaintedRows() const { return paintedRows_; }
+  int lastTouchedPhases() const { return touchedPhases_; }
+
+ signals:
+  void requestClicked(qint64 id);
+
+ protected:
+  void paintEvent(QPaintEvent*) override;
+  void resizeEvent(QResizeEvent*) override;
+  void wheelEvent(QWheelEvent*) override;
+  void mousePressEvent(QMouseEvent*) override;
+  bool viewportEvent(QEvent* e) override;  // tooltips
+
+ private:
+  void updateBars();
+  int labelWidth() const;
+  int plotWidth() const;
+  double xOf(double ms) const;  // viewport x of engine time ms
+  double spanMs() const;
+  QString tooltipFor(const record::RequestPhases& r) const;
+
+  std::shared_ptr<const record::PhaseTracker> tracker_;
+  int64_t cursor_ = -1, selected_ = -1;
+  double pxPerMs_ = 0;  // 0: fit the whole run to the width
+  bool userZoomed_ = false;
+  int textPx_ = 0;
+  int paintedRows_ = 0, touchedPhases_ = 0;
+};
+
+}  // namespace inferscope::ui
