@@ -13,11 +13,21 @@
 #include "engine/record/chrome_trace.h"
 #include "engine/record/recording.h"
 #include "engine/record/recording_summary.h"
+#include "remote/otlp/otlp_trace_encode.h"
+#include "remote/otlp/run_request_spans.h"
 #include "remote/record/server_poll_facts.h"
+
+#ifdef INFERSCOPE_CLI_HAVE_GUI
+#include <QCoreApplication>
+
+#include "remote/otlp/otlp_trace_sender.h"
+#endif
 
 namespace inferscope::cli {
 
 namespace {
+
+constexpr size_t kOtlpSpansPerExport = 2048;  // a collector's default body limit (4 MiB) holds this many with room
 
 struct ReplayOptions {
   std::string file;
@@ -25,6 +35,8 @@ struct ReplayOptions {
   std::string metrics_out;
   std::string export_dir;
   std::string trace;
+  std::string otlp_endpoint;  // --otlp-traces-endpoint URL
+  std::string otlp_out;       // --otlp-out FILE: the export request's bytes
   int64_t step = -1;  // -1: the last step
   int width = 1600, height = 1000;
   CLI::App* app = nullptr;
@@ -125,7 +137,38 @@ nlohmann::json attach_summary(const record::Recording& r) {
   return j;
 }
 
+// The run's requests as OTLP spans (remote/otlp/run_request_spans.h): to a file and/or a collector.
+void export_otlp(const record::Recording& r, const ReplayOptions& o) {
+  if (o.otlp_endpoint.empty() && o.otlp_out.empty()) return;
+  const std::vector<remote::OtlpSpan> spans = remote::run_request_spans(r);
+  if (!o.otlp_out.empty()) {
+    std::ofstream f(o.otlp_out, std::ios::binary);
+    const std::string body = remote::encode_export_trace_request(spans);
+    if (!f.write(body.data(), std::streamsize(body.size())) || !f.flush()) throw std::runtime_error("cannot write " + o.otlp_out);
+  }
+  if (o.otlp_endpoint.empty()) return;
+#ifndef INFERSCOPE_CLI_HAVE_GUI
+  throw UsageError("--otlp-traces-endpoint is unavailable: this inferscope-cli was built without Qt Network (INFERSCOPE_BUILD_GUI=OFF); "
+                   "--otlp-out writes the same export to a file");
+#else
+  QString why;
+  const QUrl url = remote::otlp_traces_url(QString::fromStdString(o.otlp_endpoint), &why);
+  if (url.isEmpty()) throw UsageError("--otlp-traces-endpoint: " + why.toStdString());
+  static int argc = 1;
+  static char arg0[] = "inferscope-cli";
+  static char* argv[] = {arg0, nullptr};
+  QCoreApplication app(argc, argv);
+  const std::vector<std::string> bodies = remote::encode_export_trace_batches(spans, kOtlpSpansPerExport);
+  why = remote::OtlpTraceSender::sendAndWait(url, bodies);
+  if (!why.isEmpty()) throw std::runtime_error("--otlp-traces-endpoint: " + why.toStdString());
+  std::fprintf(stderr, "sent %zu span(s) in %zu export(s) to %s\n", spans.size(), bodies.size(), url.toString().toStdString().c_str());
+#endif
+}
+
 int replay_attach(const record::Recording& r, const ReplayOptions& o) {
+  if (!o.otlp_endpoint.empty() || !o.otlp_out.empty())
+    throw UsageError(o.file + ": --otlp-traces-endpoint and --otlp-out send a run's requests; this is a recording of an "
+                              "attached session (the servers' own traces are in it already)");
   if (!o.trace.empty())
     throw UsageError(o.file + ": --trace lays out engine steps and requests; this is a recording of an attached "
                               "session (its polls are in --metrics-out)");
@@ -179,6 +222,7 @@ int run_replay(const ReplayOptions& o) {
   }
   if (!o.export_dir.empty()) export_replay(r, step, o.export_dir, o.width, o.height);
   if (std::string error; !o.trace.empty() && !record::write_chrome_trace(r, o.trace, &error)) throw std::runtime_error(error);
+  export_otlp(r, o);
   nlohmann::json summary = record::recording_summary(r);
   if (o.app->count("--step") > 0) summary["at_step"] = at_step(r, step);
   if (o.json) {
@@ -207,6 +251,10 @@ Command add_replay_command(CLI::App& root) {
   app->add_flag("--json", o->json, "print the summary as one JSON document");
   app->add_option("--metrics-out", o->metrics_out, "write the per-step metrics (CSV, exactly as the run wrote them)");
   app->add_option("--trace", o->trace, "write the run as a Chrome / Perfetto trace (JSON: steps, requests' phases, KV counters)");
+  app->add_option("--otlp-traces-endpoint", o->otlp_endpoint,
+                  "send the run's requests as OTLP/HTTP spans (vLLM's llm_request shape, a child span per phase) to a "
+                  "collector, e.g. http://127.0.0.1:4318/v1/traces");
+  app->add_option("--otlp-out", o->otlp_out, "write the same spans as one OTLP ExportTraceServiceRequest (protobuf) to FILE");
   app->add_option("--export", o->export_dir, "write every chart as it was at --step into DIR (PNG 1x/2x, SVG, CSV)");
   app->add_option("--step", o->step, "the step to show or export (default: the last); adds it to the summary (an attach recording: the poll)")
       ->check(CLI::NonNegativeNumber);
