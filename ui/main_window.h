@@ -174,6 +174,7 @@ class MainWindow : public QMainWindow {
   QAction* openRecordingAct_ = nullptr;
   QAction* saveRecordingAct_ = nullptr;
   QAction* exportTraceAct_ = nullptr;
+  QAction* sendTraceAct_ = nullptr;
 
   QString settingsFile_;
   bool interactive_ = true;

@@ -5,8 +5,11 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -15,6 +18,7 @@
 #include "ui/attach/attach_panel.h"
 #include "ui/charts/charts_panel.h"
 #include "ui/engine/engine_controller.h"
+#include "ui/engine/trace_writer.h"
 #include "ui/main_window.h"
 #include "ui/panels/engine_settings_panel.h"
 #include "ui/timeline/timeline_bar.h"
@@ -110,6 +114,20 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
     if (!path.isEmpty()) session_->saveTrace(path);
   });
   exportTraceAct_->setObjectName(QStringLiteral("export_trace"));
+  sendTraceAct_ = fileMenu->addAction(QString(), this, [this] {
+    QSettings settings;
+    const QString last = settings.value(QStringLiteral("otlp/traces_endpoint"), QStringLiteral("http://127.0.0.1:4318/v1/traces")).toString();
+    bool ok = false;
+    const QString url = QInputDialog::getText(this, tr("Send trace to a collector"),
+                                              tr("OTLP/HTTP traces endpoint (an OpenTelemetry Collector, Jaeger, Tempo):"),
+                                              QLineEdit::Normal, last, &ok).trimmed();
+    if (!ok || url.isEmpty()) return;
+    const QString full = url.contains(QLatin1String("://")) ? url : QStringLiteral("http://") + url;
+    settings.setValue(QStringLiteral("otlp/traces_endpoint"), full);
+    statusBar()->showMessage(tr("Sending the trace to %1...").arg(full));
+    session_->saveTrace(full);
+  });
+  sendTraceAct_->setObjectName(QStringLiteral("send_trace"));
   // What it saves is the live engine's run, or on the Servers tab the attached session: with a recording
   // on screen there is nothing new to save.
   auto updateSave = [this] { saveRecordingAct_->setEnabled(serversTabSaves() || session_->source()->isLive()); };
@@ -120,6 +138,11 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
     if (presentation_) updatePresentationBar();
   });
   connect(session_, &WorkbenchSession::traceSaved, this, [this](bool ok, const QString& path, qint64 steps, const QString& error) {
+    if (isTraceUrl(path)) {
+      if (ok) statusBar()->showMessage(tr("Sent the requests of a %n-step run to %1 as OTLP spans", nullptr, int(steps)).arg(path), 8000);
+      else showError(tr("Trace not sent"), error);
+      return;
+    }
     if (ok) statusBar()->showMessage(tr("Wrote a trace of %n step(s) to %1 (open it in ui.perfetto.dev or chrome://tracing)", nullptr, int(steps)).arg(path), 8000);
     else showError(tr("Trace not written"), error);
   });
@@ -190,6 +213,10 @@ void MainWindow::retranslateRecording() {
   if (exportTraceAct_) {
     exportTraceAct_->setText(tr("Export &trace..."));
     exportTraceAct_->setToolTip(tr("The run as a Chrome / Perfetto trace: engine steps, each request's phases, KV counters"));
+  }
+  if (sendTraceAct_) {
+    sendTraceAct_->setText(tr("Send trace to a &collector..."));
+    sendTraceAct_->setToolTip(tr("The run's requests as OpenTelemetry spans (vLLM's llm_request, a span per phase) over OTLP/HTTP"));
   }
 }
 

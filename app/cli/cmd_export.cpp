@@ -31,6 +31,8 @@ struct ExportOptions {
   int steps = -1;
   int width = 1600, height = 1000;
   std::string record;  // --record FILE: the run as the workbench recorded it
+  std::string trace;   // --trace FILE: its Chrome / Perfetto trace
+  std::string otlp_endpoint;  // --otlp-traces-endpoint URL: its requests to a collector
 };
 
 int run_export(const ExportOptions& o) {
@@ -78,6 +80,23 @@ int run_export(const ExportOptions& o) {
     wait.exec();
     if (!saved) throw std::runtime_error("--record: " + err.toStdString());
   }
+  // The workbench's File > Export trace / Send trace to a collector, on the run just exported.
+  for (const bool url : {false, true}) {
+    const std::string& target = url ? o.otlp_endpoint : o.trace;
+    if (target.empty()) continue;
+    QEventLoop wait;
+    bool done = false;
+    QObject::connect(&session, &ui::WorkbenchSession::traceSaved, &wait, [&](bool ok, const QString&, qint64, const QString& error) {
+      done = ok;
+      err = error;
+      wait.quit();
+    });
+    session.saveTrace(url && target.find("://") == std::string::npos ? QStringLiteral("http://") + QString::fromStdString(target)
+                                                                     : QString::fromStdString(target));
+    wait.exec();
+    if (!done) throw std::runtime_error((url ? "--otlp-traces-endpoint: " : "--trace: ") + err.toStdString());
+    std::fprintf(stderr, "%s %s\n", url ? "sent the requests' spans to" : "wrote the trace to", target.c_str());
+  }
   std::printf("wrote %lld files to %s (%lld engine steps)\n", static_cast<long long>(files.size()), o.out.c_str(),
               static_cast<long long>(session.totalSteps()));
   return 0;
@@ -100,6 +119,9 @@ Command add_export_command(CLI::App& root) {
   app->add_option("--width", o->width, "width in pixels the charts are laid out in (exports are at least 1200 px wide)")
       ->check(CLI::Range(640, 8000));
   app->add_option("--height", o->height, "height in pixels the charts are laid out in")->check(CLI::Range(480, 8000));
+  app->add_option("--trace", o->trace, "also write the run as a Chrome / Perfetto trace (JSON: steps, requests' phases, KV counters)");
+  app->add_option("--otlp-traces-endpoint", o->otlp_endpoint,
+                  "also send the run's requests as OTLP/HTTP spans to a collector, e.g. http://127.0.0.1:4318/v1/traces");
   app->add_option("--record", o->record, "also save the run as the workbench recorded it (.isrec; `replay --export` redraws it)");
   return {app, [o] { return run_export(*o); }};
 }

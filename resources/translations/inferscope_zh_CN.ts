@@ -2464,123 +2464,158 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>尚未加载任何内容：运行默认实验。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="41" />
+        <location filename="../../ui/main_window_recording.cpp" line="45" />
         <source>not a recording of an attached session</source>
         <translation>不是已连接会话的录制</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="42" />
+        <location filename="../../ui/main_window_recording.cpp" line="46" />
         <source>%1 holds no whole poll.</source>
         <translation>%1 没有任何完整的轮询。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="47" />
-        <location filename="../../ui/main_window_recording.cpp" line="63" />
+        <location filename="../../ui/main_window_recording.cpp" line="51" />
+        <location filename="../../ui/main_window_recording.cpp" line="67" />
         <source>Recording not opened</source>
         <translation>无法打开录制文件</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="47" />
-        <location filename="../../ui/main_window_recording.cpp" line="63" />
+        <location filename="../../ui/main_window_recording.cpp" line="51" />
+        <location filename="../../ui/main_window_recording.cpp" line="67" />
         <source>%1 cannot be opened: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="55" />
-        <location filename="../../ui/main_window_recording.cpp" line="70" />
+        <location filename="../../ui/main_window_recording.cpp" line="59" />
+        <location filename="../../ui/main_window_recording.cpp" line="74" />
         <source>Recording incomplete: %1</source>
         <translation>录制文件不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="87" />
+        <location filename="../../ui/main_window_recording.cpp" line="91" />
         <source>Open recording</source>
         <translation>打开录制文件</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="87" />
-        <location filename="../../ui/main_window_recording.cpp" line="94" />
-        <location filename="../../ui/main_window_recording.cpp" line="103" />
-        <location filename="../../ui/main_window_recording.cpp" line="151" />
+        <location filename="../../ui/main_window_recording.cpp" line="91" />
+        <location filename="../../ui/main_window_recording.cpp" line="98" />
+        <location filename="../../ui/main_window_recording.cpp" line="107" />
+        <location filename="../../ui/main_window_recording.cpp" line="174" />
         <source>InferScope recordings (*.isrec)</source>
         <translation>InferScope 录制文件 (*.isrec)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="93" />
-        <location filename="../../ui/main_window_recording.cpp" line="103" />
-        <location filename="../../ui/main_window_recording.cpp" line="151" />
+        <location filename="../../ui/main_window_recording.cpp" line="97" />
+        <location filename="../../ui/main_window_recording.cpp" line="107" />
+        <location filename="../../ui/main_window_recording.cpp" line="174" />
         <source>Save recording</source>
         <translation>保存录制文件</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="98" />
+        <location filename="../../ui/main_window_recording.cpp" line="102" />
         <source>Saved %n poll(s) to %1</source>
         <translation><numerusform>已将 %n 次轮询保存到 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="100" />
-        <location filename="../../ui/main_window_recording.cpp" line="131" />
+        <location filename="../../ui/main_window_recording.cpp" line="104" />
+        <location filename="../../ui/main_window_recording.cpp" line="154" />
         <source>Recording not saved</source>
         <translation>录制文件未保存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="108" />
+        <location filename="../../ui/main_window_recording.cpp" line="112" />
         <source>Export trace</source>
         <translation>导出追踪</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="109" />
+        <location filename="../../ui/main_window_recording.cpp" line="113" />
         <source>Chrome / Perfetto traces (*.json)</source>
         <translation>Chrome / Perfetto 追踪 (*.json)</translation>
     </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="121" />
+        <source>Send trace to a collector</source>
+        <translation>发送追踪到收集器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="122" />
+        <source>OTLP/HTTP traces endpoint (an OpenTelemetry Collector, Jaeger, Tempo):</source>
+        <translation>OTLP/HTTP 追踪端点（OpenTelemetry Collector、Jaeger、Tempo）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="127" />
+        <source>Sending the trace to %1...</source>
+        <translation>正在发送追踪到 %1…</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="123" />
+        <location filename="../../ui/main_window_recording.cpp" line="142" />
+        <source>Sent the requests of a %n-step run to %1 as OTLP spans</source>
+        <translation><numerusform>已将 %n 步运行的请求以 OTLP span 发送到 %1</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="143" />
+        <source>Trace not sent</source>
+        <translation>追踪未发送</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window_recording.cpp" line="146" />
         <source>Wrote a trace of %n step(s) to %1 (open it in ui.perfetto.dev or chrome://tracing)</source>
         <translation><numerusform>已将 %n 个步骤的追踪写入 %1（可在 ui.perfetto.dev 或 chrome://tracing 打开）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="124" />
+        <location filename="../../ui/main_window_recording.cpp" line="147" />
         <source>Trace not written</source>
         <translation>未写入追踪</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="129" />
+        <location filename="../../ui/main_window_recording.cpp" line="152" />
         <source>Saved %n step(s) to %1</source>
         <translation><numerusform>已将 %n 步保存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="143" />
+        <location filename="../../ui/main_window_recording.cpp" line="166" />
         <source>Save the recording?</source>
         <translation>要保存录制吗？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="144" />
+        <location filename="../../ui/main_window_recording.cpp" line="167" />
         <source>This run's %n step(s) are not saved in a recording. Save them before closing?</source>
         <translation><numerusform>这次运行的 %n 个步骤尚未保存为录制。关闭前要保存吗？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="172" />
+        <location filename="../../ui/main_window_recording.cpp" line="195" />
         <source>A recording is shown: these are the settings it ran with.</source>
         <translation>正在显示录制：这些是它运行时的设置。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="188" />
+        <location filename="../../ui/main_window_recording.cpp" line="211" />
         <source>Open &amp;recording...</source>
         <translation>打开录制文件(&amp;R)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="189" />
+        <location filename="../../ui/main_window_recording.cpp" line="212" />
         <source>&amp;Save recording...</source>
         <translation>保存录制文件(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="191" />
+        <location filename="../../ui/main_window_recording.cpp" line="214" />
         <source>Export &amp;trace...</source>
         <translation>导出追踪(&amp;T)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="192" />
+        <location filename="../../ui/main_window_recording.cpp" line="215" />
         <source>The run as a Chrome / Perfetto trace: engine steps, each request's phases, KV counters</source>
         <translation>以 Chrome / Perfetto 追踪呈现这次运行：引擎步骤、每个请求的阶段、KV 计数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="218" />
+        <source>Send trace to a &amp;collector...</source>
+        <translation>发送追踪到收集器(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="219" />
+        <source>The run's requests as OpenTelemetry spans (vLLM's llm_request, a span per phase) over OTLP/HTTP</source>
+        <translation>把这次运行的请求以 OpenTelemetry span（vLLM 的 llm_request，每个阶段一个 span）经 OTLP/HTTP 发送</translation>
     </message>
 </context>
 <context>
@@ -3375,6 +3410,14 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <location filename="../../ui/presentation_bar.cpp" line="114" />
         <source>%1 running, %2 waiting</source>
         <translation>%1 运行中，%2 等待中</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::QObject</name>
+    <message>
+        <location filename="../../ui/engine/trace_writer.cpp" line="41" />
+        <source>The run has no request yet: there is nothing to send.</source>
+        <translation>这次运行还没有请求：没有可发送的内容。</translation>
     </message>
 </context>
 <context>

@@ -2464,123 +2464,158 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>尚未載入任何內容：執行預設實驗。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="41" />
+        <location filename="../../ui/main_window_recording.cpp" line="45" />
         <source>not a recording of an attached session</source>
         <translation>不是已連線工作階段的錄製</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="42" />
+        <location filename="../../ui/main_window_recording.cpp" line="46" />
         <source>%1 holds no whole poll.</source>
         <translation>%1 沒有任何完整的輪詢。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="47" />
-        <location filename="../../ui/main_window_recording.cpp" line="63" />
+        <location filename="../../ui/main_window_recording.cpp" line="51" />
+        <location filename="../../ui/main_window_recording.cpp" line="67" />
         <source>Recording not opened</source>
         <translation>無法開啟錄製檔</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="47" />
-        <location filename="../../ui/main_window_recording.cpp" line="63" />
+        <location filename="../../ui/main_window_recording.cpp" line="51" />
+        <location filename="../../ui/main_window_recording.cpp" line="67" />
         <source>%1 cannot be opened: %2</source>
         <translation>無法開啟 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="55" />
-        <location filename="../../ui/main_window_recording.cpp" line="70" />
+        <location filename="../../ui/main_window_recording.cpp" line="59" />
+        <location filename="../../ui/main_window_recording.cpp" line="74" />
         <source>Recording incomplete: %1</source>
         <translation>錄製檔不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="87" />
+        <location filename="../../ui/main_window_recording.cpp" line="91" />
         <source>Open recording</source>
         <translation>開啟錄製檔</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="87" />
-        <location filename="../../ui/main_window_recording.cpp" line="94" />
-        <location filename="../../ui/main_window_recording.cpp" line="103" />
-        <location filename="../../ui/main_window_recording.cpp" line="151" />
+        <location filename="../../ui/main_window_recording.cpp" line="91" />
+        <location filename="../../ui/main_window_recording.cpp" line="98" />
+        <location filename="../../ui/main_window_recording.cpp" line="107" />
+        <location filename="../../ui/main_window_recording.cpp" line="174" />
         <source>InferScope recordings (*.isrec)</source>
         <translation>InferScope 錄製檔 (*.isrec)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="93" />
-        <location filename="../../ui/main_window_recording.cpp" line="103" />
-        <location filename="../../ui/main_window_recording.cpp" line="151" />
+        <location filename="../../ui/main_window_recording.cpp" line="97" />
+        <location filename="../../ui/main_window_recording.cpp" line="107" />
+        <location filename="../../ui/main_window_recording.cpp" line="174" />
         <source>Save recording</source>
         <translation>儲存錄製檔</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="98" />
+        <location filename="../../ui/main_window_recording.cpp" line="102" />
         <source>Saved %n poll(s) to %1</source>
         <translation><numerusform>已將 %n 次輪詢儲存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="100" />
-        <location filename="../../ui/main_window_recording.cpp" line="131" />
+        <location filename="../../ui/main_window_recording.cpp" line="104" />
+        <location filename="../../ui/main_window_recording.cpp" line="154" />
         <source>Recording not saved</source>
         <translation>錄製檔未儲存</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="108" />
+        <location filename="../../ui/main_window_recording.cpp" line="112" />
         <source>Export trace</source>
         <translation>匯出追蹤</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="109" />
+        <location filename="../../ui/main_window_recording.cpp" line="113" />
         <source>Chrome / Perfetto traces (*.json)</source>
         <translation>Chrome / Perfetto 追蹤 (*.json)</translation>
     </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="121" />
+        <source>Send trace to a collector</source>
+        <translation>傳送追蹤到收集器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="122" />
+        <source>OTLP/HTTP traces endpoint (an OpenTelemetry Collector, Jaeger, Tempo):</source>
+        <translation>OTLP/HTTP 追蹤端點（OpenTelemetry Collector、Jaeger、Tempo）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="127" />
+        <source>Sending the trace to %1...</source>
+        <translation>正在傳送追蹤到 %1…</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="123" />
+        <location filename="../../ui/main_window_recording.cpp" line="142" />
+        <source>Sent the requests of a %n-step run to %1 as OTLP spans</source>
+        <translation><numerusform>已將 %n 步執行的請求以 OTLP span 傳送到 %1</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="143" />
+        <source>Trace not sent</source>
+        <translation>追蹤未傳送</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/main_window_recording.cpp" line="146" />
         <source>Wrote a trace of %n step(s) to %1 (open it in ui.perfetto.dev or chrome://tracing)</source>
         <translation><numerusform>已將 %n 個步驟的追蹤寫入 %1（可在 ui.perfetto.dev 或 chrome://tracing 開啟）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="124" />
+        <location filename="../../ui/main_window_recording.cpp" line="147" />
         <source>Trace not written</source>
         <translation>未寫入追蹤</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="129" />
+        <location filename="../../ui/main_window_recording.cpp" line="152" />
         <source>Saved %n step(s) to %1</source>
         <translation><numerusform>已將 %n 步儲存至 %1</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="143" />
+        <location filename="../../ui/main_window_recording.cpp" line="166" />
         <source>Save the recording?</source>
         <translation>要儲存錄製嗎？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/main_window_recording.cpp" line="144" />
+        <location filename="../../ui/main_window_recording.cpp" line="167" />
         <source>This run's %n step(s) are not saved in a recording. Save them before closing?</source>
         <translation><numerusform>這次執行的 %n 個步驟尚未存成錄製。關閉前要儲存嗎？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="172" />
+        <location filename="../../ui/main_window_recording.cpp" line="195" />
         <source>A recording is shown: these are the settings it ran with.</source>
         <translation>正在顯示錄製：這些是它執行時的設定。</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="188" />
+        <location filename="../../ui/main_window_recording.cpp" line="211" />
         <source>Open &amp;recording...</source>
         <translation>開啟錄製檔(&amp;R)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="189" />
+        <location filename="../../ui/main_window_recording.cpp" line="212" />
         <source>&amp;Save recording...</source>
         <translation>儲存錄製檔(&amp;S)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="191" />
+        <location filename="../../ui/main_window_recording.cpp" line="214" />
         <source>Export &amp;trace...</source>
         <translation>匯出追蹤(&amp;T)...</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window_recording.cpp" line="192" />
+        <location filename="../../ui/main_window_recording.cpp" line="215" />
         <source>The run as a Chrome / Perfetto trace: engine steps, each request's phases, KV counters</source>
         <translation>以 Chrome / Perfetto 追蹤呈現這次執行：引擎步驟、每個請求的階段、KV 計數</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="218" />
+        <source>Send trace to a &amp;collector...</source>
+        <translation>傳送追蹤到收集器(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window_recording.cpp" line="219" />
+        <source>The run's requests as OpenTelemetry spans (vLLM's llm_request, a span per phase) over OTLP/HTTP</source>
+        <translation>把這次執行的請求以 OpenTelemetry span（vLLM 的 llm_request，每個階段一個 span）經 OTLP/HTTP 傳送</translation>
     </message>
 </context>
 <context>
@@ -3375,6 +3410,14 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <location filename="../../ui/presentation_bar.cpp" line="114" />
         <source>%1 running, %2 waiting</source>
         <translation>%1 執行中，%2 等待中</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::QObject</name>
+    <message>
+        <location filename="../../ui/engine/trace_writer.cpp" line="41" />
+        <source>The run has no request yet: there is nothing to send.</source>
+        <translation>這次執行還沒有請求：沒有可傳送的內容。</translation>
     </message>
 </context>
 <context>

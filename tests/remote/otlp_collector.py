@@ -2,8 +2,8 @@
 """A minimal OTLP/HTTP trace collector built on opentelemetry-proto's own generated classes (PyPI,
 pinned in packaging/bootstrap.sh): what InferScope exports is decoded by the peer's protobuf code, not ours.
 
-Usage: otlp_collector.py accept|reject|partial OUT.json
-Prints "PORT <port>" and serves POST /v1/traces on 127.0.0.1 until stdin closes or after 60 s:
+Usage: otlp_collector.py accept|reject|partial OUT.json [SECONDS]
+Prints "PORT <port>" and serves POST /v1/traces on 127.0.0.1 until stdin closes or after SECONDS (60):
   accept   200 with an empty ExportTraceServiceResponse
   reject   400 with a google.rpc.Status {code 3, message "trace ids are unwelcome here"}
   partial  200 with partial_success {rejected_spans 3, error_message "3 spans too old"}
@@ -67,7 +67,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 print("PORT", server.server_address[1], flush=True)
 threading.Thread(target=server.serve_forever, daemon=True).start()
-deadline = time.time() + 60
+deadline = time.time() + float(sys.argv[3]) if len(sys.argv) > 3 else time.time() + 60
 while time.time() < deadline:
     r, _, _ = select.select([sys.stdin], [], [], 0.5)
     if r and not sys.stdin.read(1):

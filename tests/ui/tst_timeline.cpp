@@ -6,6 +6,9 @@
 // step are the same pixels as the charts fed live up to that step.
 #include <QtTest/QtTest>
 
+#include <QInputDialog>
+#include <QJsonArray>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -16,6 +19,7 @@
 
 #include "engine/record/recording.h"
 #include "engine/record/recording_writer.h"
+#include "tests/common/otlp_collector.h"
 #include "tests/common/recording_compare.h"
 #include "tests/common/test_support.h"
 #include "tests/common/tiny_model.h"
@@ -335,6 +339,22 @@ class TstTimeline : public QObject {
     QVERIFY(traced.wait(10000));
     QVERIFY2(traced.first().at(0).toBool(), qPrintable(traced.first().at(3).toString()));
     QCOMPARE(traceSteps(trace), 12);
+    // And its requests to an OTLP collector (File > Send trace to a collector: a URL for a path), the
+    // peer's protobuf classes decoding them: one llm_request span per request of the recording.
+    if (test::have_otlp_collector()) {
+      test::OtlpCollector collector;
+      QVERIFY(collector.start(QStringLiteral("accept"), tmp_.filePath(QStringLiteral("live.otlp.json"))));
+      traced.clear();
+      session.saveTrace(collector.url());
+      QVERIFY(traced.wait(20000));
+      QVERIFY2(traced.first().at(0).toBool(), qPrintable(traced.first().at(3).toString()));
+      int roots = 0;
+      for (const QJsonValue v : collector.seen()[QStringLiteral("spans")].toArray())
+        roots += v.toObject()[QStringLiteral("name")].toString() == QLatin1String("llm_request");
+      QCOMPARE(roots, int(rec.requests_at(rec.step_count() - 1).size()));
+    } else if (qEnvironmentVariableIsSet("INFERSCOPE_REQUIRE_MODELS")) {
+      QFAIL("python3 lacks opentelemetry-proto (packaging/bootstrap.sh installs it)");
+    }
 
     session.showLatest();
     QCOMPARE(map.view()->snapshot(), session.lastSnapshot()->block_map);
@@ -374,6 +394,60 @@ class TstTimeline : public QObject {
     QCOMPARE(steps, int(liveSteps_.size()));
     const record::Recording rec = record::Recording::open(file_.toStdString());
     QCOMPARE(tracks.size(), rec.requests_at(rec.step_count() - 1).size());
+  }
+
+  // File > Send trace to a collector on a recording played back: the URL asked for, the spans sent, the
+  // status bar says so; a collector that refuses is an error with its words.
+  void recordingSendsItsTraceToACollector() {
+    if (!test::have_otlp_collector()) {
+      if (qEnvironmentVariableIsSet("INFERSCOPE_REQUIRE_MODELS")) QFAIL("python3 lacks opentelemetry-proto (the bootstrap installs it)");
+      QSKIP("python3 lacks opentelemetry-proto");
+    }
+    auto w = openWindow();
+    QVERIFY(w->openRecording(file_));
+    const record::Recording rec = record::Recording::open(file_.toStdString());
+    auto* send = w->findChild<QAction*>(QStringLiteral("send_trace"));
+    QVERIFY(send);
+    const auto answer = [](const QString& url) {
+      QTimer::singleShot(0, [url] {
+        auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+        QVERIFY(d);
+        d->setTextValue(url);
+        d->accept();
+      });
+    };
+    {
+      test::OtlpCollector collector;
+      QVERIFY(collector.start(QStringLiteral("accept"), tmp_.filePath(QStringLiteral("played.otlp.json"))));
+      QSignalSpy traced(w->session(), &WorkbenchSession::traceSaved);
+      answer(collector.url());
+      send->trigger();
+      QVERIFY(traced.count() == 1 || traced.wait(20000));
+      QVERIFY2(traced.first().at(0).toBool(), qPrintable(traced.first().at(3).toString()));
+      std::set<QString> ids;
+      for (const QJsonValue v : collector.seen()[QStringLiteral("spans")].toArray())
+        if (v.toObject()[QStringLiteral("name")].toString() == QLatin1String("llm_request"))
+          ids.insert(v.toObject()[QStringLiteral("attributes")].toObject()[QStringLiteral("gen_ai.request.id")].toString());
+      std::set<QString> want;
+      for (const RequestInfo& q : rec.requests_at(rec.step_count() - 1)) want.insert(QString::number(q.id));
+      QVERIFY(ids == want);
+      QVERIFY(w->statusBar()->currentMessage().contains(collector.url()));
+    }
+    test::OtlpCollector refusing;
+    QVERIFY(refusing.start(QStringLiteral("reject"), tmp_.filePath(QStringLiteral("refused.otlp.json"))));
+    QSignalSpy traced(w->session(), &WorkbenchSession::traceSaved);
+    answer(refusing.url());
+    // The error box is modal too: close it when it shows.
+    QTimer closer;
+    QObject::connect(&closer, &QTimer::timeout, [] {
+      if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) box->accept();
+    });
+    closer.start(50);
+    send->trigger();
+    QVERIFY(traced.count() == 1 || traced.wait(20000));
+    QVERIFY(!traced.first().at(0).toBool());
+    QVERIFY2(traced.first().at(3).toString().contains(QStringLiteral("HTTP 400: trace ids are unwelcome here")),
+             qPrintable(traced.first().at(3).toString()));
   }
 
   void playAdvancesAndStopsAtTheEnd() {

@@ -47,7 +47,8 @@ class EngineController : public QObject {
   void stepOnce();
   // Writes the live run recorded so far (the current engine's) to path; recordingSaved answers.
   void saveRecording(const QString& path);
-  // Writes the same recording as a Chrome / Perfetto trace (engine/record/chrome_trace.h); traceSaved answers.
+  // Writes the same recording as a Chrome / Perfetto trace, or sends its requests to an OTLP collector when
+  // path is an http(s):// URL (ui/engine/trace_writer.h); traceSaved answers.
   void saveTrace(const QString& path);
   // Drops every request and the history, keeping model and settings; a workload started with startLoad
   // is queued again from its beginning and the engine waits paused for run().

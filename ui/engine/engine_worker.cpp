@@ -11,9 +11,9 @@
 #endif
 #include <utility>
 
-#include "engine/record/chrome_trace.h"
 #include "engine/tokenizer/tokenizer.h"
 #include "ui/engine/packed_state.h"
+#include "ui/engine/trace_writer.h"
 
 namespace inferscope::ui {
 
@@ -422,15 +422,13 @@ void EngineWorker::saveTrace(const QString& path) {
     emit traceSaved(false, path, 0, tr("Nothing has been recorded: no engine has run yet."));
     return;
   }
-  std::string error;
-  bool ok = false;
+  const qint64 steps = recording_->writer().steps_recorded();
+  auto done = [this, path, steps](bool ok, const QString& error) { emit traceSaved(ok, path, steps, error); };
   try {
-    const std::vector<uint8_t> bytes = recording_->bytes();
-    ok = record::write_chrome_trace(record::Recording::from_bytes(bytes), path.toStdString(), &error);
+    writeTrace(record::Recording::from_bytes(recording_->bytes()), path, this, done);
   } catch (const std::exception& e) {
-    error = e.what();
+    done(false, QString::fromUtf8(e.what()));
   }
-  emit traceSaved(ok, path, recording_->writer().steps_recorded(), QString::fromStdString(error));
 }
 
 void EngineWorker::publish(bool force) {

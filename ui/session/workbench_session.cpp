@@ -8,9 +8,9 @@
 #include <fstream>
 #include <utility>
 
-#include "engine/record/chrome_trace.h"
 #include "engine/workload/scenario.h"
 #include "ui/engine/engine_controller.h"
+#include "ui/engine/trace_writer.h"
 #include "ui/session/live_engine_source.h"
 #include "ui/session/recording_source.h"
 
@@ -109,9 +109,9 @@ void WorkbenchSession::saveTrace(const QString& path) {
     emit traceSaved(false, path, 0, tr("This stream is not a run: there is no trace to write."));
     return;
   }
-  std::string error;
-  const bool ok = record::write_chrome_trace(played->recording(), path.toStdString(), &error);
-  emit traceSaved(ok, path, played->recording().step_count(), QString::fromStdString(error));
+  const qint64 steps = played->recording().step_count();
+  writeTrace(played->recording(), path, this,
+             [this, path, steps](bool ok, const QString& error) { emit traceSaved(ok, path, steps, error); });
 }
 
 void WorkbenchSession::showStep(int64_t index) {

@@ -53,8 +53,10 @@ class WorkbenchSession : public QObject {
   // Saves the live engine's run as recorded so far (every live run records as it goes, in memory, up to
   // 100,000 steps or 256 MiB) without pausing it; recordingSaved answers.
   void saveRecording(const QString& path);
-  // The run shown as a Chrome / Perfetto trace (steps, each request's phases, KV counters): the live
-  // engine's recording so far, or the recording played back; traceSaved answers.
+  // The run shown as a Chrome / Perfetto trace (steps, each request's phases, KV counters) written to a
+  // file, or, when path is an http(s):// URL, its requests as OTLP spans sent to that collector
+  // (ui/engine/trace_writer.h): the live engine's recording so far, or the recording played back;
+  // traceSaved answers (for a URL once the collector has).
   void saveTrace(const QString& path);
   // The engine's own log lines (spdlog) come through logLine too (one session in a process holds them).
   void captureEngineLog();

@@ -5,9 +5,7 @@
 // span per phase laid end to end that add up to the request's time, the same ids when sent twice. A
 // collector that refuses (400 with a google.rpc.Status, or a partial success) or is not there: a non-zero
 // exit with the collector's words.
-#include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -17,6 +15,7 @@
 
 #include "engine/record/recording.h"
 #include "tests/common/cli_run.h"
+#include "tests/common/otlp_collector.h"
 #include "tests/common/test_support.h"
 
 using namespace inferscope;
@@ -24,34 +23,6 @@ using namespace inferscope;
 namespace {
 
 const QString kCli = QStringLiteral(INFERSCOPE_CLI_PATH);
-const QString kCollector = QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/remote/otlp_collector.py");
-
-// A collector process in one mode; its decoded exports land in out.
-struct Collector {
-  QProcess p;
-  QString out;
-  int port = 0;
-  bool start(const QString& mode, const QString& path) {
-    out = path;
-    p.start("python3", {kCollector, mode, out});
-    if (!p.waitForStarted(10000)) return false;
-    for (int i = 0; i < 150 && !p.canReadLine(); ++i) p.waitForReadyRead(200);
-    const QList<QByteArray> words = p.readLine().trimmed().split(' ');
-    port = words.size() == 2 && words[0] == "PORT" ? words[1].toInt() : 0;
-    return port > 0;
-  }
-  QString url() const { return QStringLiteral("http://127.0.0.1:%1/v1/traces").arg(port); }
-  QJsonObject seen() const {
-    QFile f(out);
-    return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
-  }
-  ~Collector() {
-    p.closeWriteChannel();
-    if (!p.waitForFinished(5000)) p.kill();
-    p.waitForFinished(2000);
-  }
-};
-
 }  // namespace
 
 class TestOtlpExport : public QObject {
@@ -61,10 +32,7 @@ class TestOtlpExport : public QObject {
 
  private slots:
   void initTestCase() {
-    QProcess check;
-    check.start("python3", {"-c", "import opentelemetry.proto.collector.trace.v1.trace_service_pb2, google.rpc.status_pb2"});
-    check.waitForFinished(30000);
-    if (check.exitStatus() != QProcess::NormalExit || check.exitCode() != 0) {
+    if (!test::have_otlp_collector()) {
       if (qEnvironmentVariableIsSet("INFERSCOPE_REQUIRE_MODELS"))
         QFAIL("python3 lacks opentelemetry-proto (packaging/bootstrap.sh installs it)");
       QSKIP("python3 lacks opentelemetry-proto (pip install it; the bootstrap does)");
@@ -88,7 +56,7 @@ class TestOtlpExport : public QObject {
     double slowest_ms = 0;
     for (const StepMetrics& m : rec.all_metrics()) slowest_ms = std::max(slowest_ms, m.step_ms);
 
-    Collector c;
+    test::OtlpCollector c;
     QVERIFY(c.start("accept", tmp_.filePath("accept.json")));
     const test::CliRun r = test::run_cli(kCli, {"replay", rec_, "--otlp-traces-endpoint", c.url()}, 60000);
     QVERIFY2(r.code == 0, r.err.constData());
@@ -157,7 +125,7 @@ class TestOtlpExport : public QObject {
   }
 
   void sentTwiceSameIds() {
-    Collector c;
+    test::OtlpCollector c;
     QVERIFY(c.start("accept", tmp_.filePath("twice.json")));
     for (int i = 0; i < 2; ++i) {
       const test::CliRun r = test::run_cli(kCli, {"replay", rec_, "--otlp-traces-endpoint", c.url()}, 60000);
@@ -181,14 +149,14 @@ class TestOtlpExport : public QObject {
 
   void refusalsAreErrors() {
     {
-      Collector c;
+      test::OtlpCollector c;
       QVERIFY(c.start("reject", tmp_.filePath("reject.json")));
       const test::CliRun r = test::run_cli(kCli, {"replay", rec_, "--otlp-traces-endpoint", c.url()}, 60000);
       QVERIFY(r.code != 0);
       QVERIFY2(r.err.contains("HTTP 400: trace ids are unwelcome here"), r.err.constData());
     }
     {
-      Collector c;
+      test::OtlpCollector c;
       QVERIFY(c.start("partial", tmp_.filePath("partial.json")));
       const test::CliRun r = test::run_cli(kCli, {"replay", rec_, "--otlp-traces-endpoint", c.url()}, 60000);
       QVERIFY(r.code != 0);
@@ -196,7 +164,7 @@ class TestOtlpExport : public QObject {
     }
     int free_port = 0;
     {
-      Collector c;  // a port that was just free, now closed
+      test::OtlpCollector c;  // a port that was just free, now closed
       QVERIFY(c.start("accept", tmp_.filePath("gone.json")));
       free_port = c.port;
     }
