@@ -47,7 +47,7 @@ arch_models_sha256=(
 )
 
 # Tests whose threads the ThreadSanitizer job checks (the slower real-model engine tests time out under it).
-tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel engine_tst_pipeline_stages ui_tst_workbench remote_tst_kv_events fetch_tst_model_fetch ui_tst_attach_panel)
+tsan_tests=(kernels_tst_thread_pool engine_tst_sequence_parallel engine_tst_pipeline_stages ui_tst_workbench remote_tst_kv_events remote_tst_kv_events_vllm fetch_tst_model_fetch ui_tst_attach_panel)
 # Test functions to run under TSan where not all: the attach panel's image exports (2x PNGs) go through Qt's
 # uninstrumented image threads, whose suppressed reports make them take minutes; the pollers' threads are
 # what these three exercise.
@@ -288,16 +288,17 @@ install_llama_server() {
   install -D -m 755 "$tmp/build/bin/llama-server" "$bin"
 }
 
-# The KV-event tests run a stand-in for vLLM's publisher (vLLM itself needs a GPU): Python's ZeroMQ and
-# msgpack, pinned. The OTLP trace test (remote/tst_attach_otlp) sends vLLM-shaped spans through the
+# The KV-event tests publish with vLLM's own publisher (vllm/distributed/kv_events.py, read out of the pinned
+# vLLM sdist below; it runs on msgspec and ZeroMQ, without torch or a GPU) and with our stand-in for older
+# layouts (msgpack): Python's ZeroMQ, msgpack and msgspec, pinned. The OTLP trace test (remote/tst_attach_otlp) sends vLLM-shaped spans through the
 # OpenTelemetry SDK's OTLP/HTTP protobuf exporter, the one vLLM uses: pinned too.
 otel_modules=(opentelemetry-sdk==1.45.2 opentelemetry-exporter-otlp-proto-http==1.45.2 opentelemetry-proto==1.45.2)
 install_test_python_modules() {
-  if python3 -c 'import zmq, msgpack' 2>/dev/null; then
-    say "test python modules: pyzmq and msgpack present"
+  if python3 -c 'import zmq, msgpack, msgspec' 2>/dev/null; then
+    say "test python modules: pyzmq, msgpack and msgspec present"
   else
-    say "test python modules: installing pyzmq and msgpack from PyPI"
-    python3 -m pip install --quiet pyzmq==27.3.0 msgpack==1.2.4
+    say "test python modules: installing pyzmq, msgpack and msgspec from PyPI"
+    python3 -m pip install --quiet pyzmq==27.3.0 msgpack==1.2.4 msgspec==0.22.0
   fi
   if python3 -c 'import opentelemetry.sdk, opentelemetry.exporter.otlp.proto.http, opentelemetry.proto' 2>/dev/null; then
     say "test python modules: the OpenTelemetry SDK and OTLP/HTTP exporter present"
@@ -305,6 +306,30 @@ install_test_python_modules() {
     say "test python modules: installing ${otel_modules[*]} from PyPI"
     python3 -m pip install --quiet "${otel_modules[@]}"
   fi
+}
+
+# The vLLM sdist whose KV-event publisher the tests run (tests/remote/vllm_kv_publisher_real.py reads two files
+# out of it). Fetched from the package index itself: pip's metadata step for vLLM wants torch.
+vllm_sdist="vllm-0.34.0.tar.gz"
+vllm_sdist_sha256="fcad848b246a9d8652b47e6425af92334dc02492f9802720f54e27b823cf0113"
+vllm_sdist_url="https://files.pythonhosted.org/packages/92/21/6e0b077dc4a0b28f5a8ce8bb352a38d7196650d681fd4faa87f8dc622eff/$vllm_sdist"
+vllm_sdist_dir="${XDG_CACHE_HOME:-$HOME/.cache}/inferscope/vllm-0.34.0"
+install_vllm_sdist() {
+  local target="$vllm_sdist_dir/$vllm_sdist"
+  if [ -f "$target" ] && echo "$vllm_sdist_sha256  $target" | sha256sum -c --status; then
+    say "vLLM sdist: $target (checksum ok)"
+    return
+  fi
+  say "vLLM sdist: fetching $vllm_sdist (49 MB) from PyPI"
+  mkdir -p "$vllm_sdist_dir"
+  python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' \
+    "$vllm_sdist_url" "$target.part"
+  if ! echo "$vllm_sdist_sha256  $target.part" | sha256sum -c --status; then
+    rm -f "$target.part"
+    echo "bootstrap: $vllm_sdist does not match the pinned SHA-256 $vllm_sdist_sha256" >&2
+    exit 1
+  fi
+  mv "$target.part" "$target"
 }
 
 # The Debian package, checked the way a distribution would: lintian (no errors), desktop-file-validate and
@@ -364,6 +389,6 @@ check_package() {
 case "${1:-}" in
   setup) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; build ;;
   run) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; build; shift; exec "$root/build/app/inferscope" "$@" ;;
-  test) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; install_test_python_modules; install_llama_server; build; run_tests ;;
+  test) install_dependencies; install_model; install_gemma; install_llama_vocab; install_arch_models; install_test_python_modules; install_vllm_sdist; install_llama_server; build; run_tests ;;
   *) echo "usage: packaging/bootstrap.sh run|test|setup" >&2; exit 2 ;;
 esac

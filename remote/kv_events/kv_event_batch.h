@@ -1,8 +1,8 @@
 #pragma once
 // vLLM's KV-cache events (its --kv-events-config publisher): every batch says which prefix-cache blocks
-// the engine stored, removed, or that it cleared them all. The payloads are msgpack, in the array-like
-// encoding vLLM uses (a batch is [ts, events, dp_rank?]; an event is [tag, fields...]) or the map
-// encoding ({"ts":..., "events":[{"type": tag, ...}]}); both are read. Block hashes are integers in
+// the engine stored, removed, or that it cleared them all. The payloads are msgpack; a batch is array-like
+// ([ts, events, dp_rank?]) or a map ({"ts":..., "events": [...]}), an event array-like ([tag, fields...],
+// older vLLM) or a map ({"type": tag, ...}, vLLM 0.34, whose batches are array-like); all are read. Block hashes are integers in
 // older vLLM and bytes in newer; both become text keys here. Events carry hashes, not physical block
 // ids: what can be drawn is the prefix cache's content, not the block pool's layout.
 

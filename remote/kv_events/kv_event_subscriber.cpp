@@ -126,11 +126,13 @@ void KvEventSubscriber::run() {
         zmq::poll(&item, 1, std::chrono::milliseconds(100));
         if (!(item.revents & ZMQ_POLLIN)) continue;
         if (!recv_all(*replay, parts, 4)) continue;
-        // [empty delimiter, seq, payload]
+        // [empty delimiter, topic, seq, payload] (vLLM 0.34 sends the topic here too), or [empty delimiter,
+        // seq, payload] from older servers: the sequence number is always next to last.
         if (parts.size() < 3) continue;
-        const auto seq = read_seq(parts[1]);
-        if (!seq || *seq < 0 || parts[2].size() == 0) return;  // the end marker
-        if ((!last_seq || *seq > *last_seq) && *seq < until) deliver(*seq, parts[2], true);
+        const auto seq = read_seq(parts[parts.size() - 2]);
+        const zmq::message_t& payload = parts.back();
+        if (!seq || *seq < 0 || payload.size() == 0) return;  // the end marker
+        if ((!last_seq || *seq > *last_seq) && *seq < until) deliver(*seq, payload, true);
       }
     };
 

@@ -3,8 +3,8 @@
 // publisher's endpoint (multipart [topic, seq, payload], seq 8 bytes big-endian) and, when given, the
 // replay endpoint (a ROUTER): when sequence numbers jump, or when it joins a stream already under way,
 // it asks for the batches from the first one it lacks (the documented replay request: the start
-// sequence, 8 bytes big-endian) and reads them until the end marker (seq -1, empty payload). Nothing
-// else is ever sent to the server.
+// sequence, 8 bytes big-endian) and reads them ([topic, seq, payload] from vLLM 0.34, [seq, payload] from
+// older servers) until the end marker (seq -1, empty payload). Nothing else is ever sent to the server.
 
 #include <atomic>
 #include <cstdint>

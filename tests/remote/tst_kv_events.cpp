@@ -1,6 +1,7 @@
 // vLLM's KV events: payloads decoded in both encodings, the prefix cache they describe, and a live
-// subscription to a publisher in vLLM's documented layout (tests/remote/vllm_kv_events_publisher.py,
-// pyzmq + msgpack from PyPI) that keeps two batches off the PUB socket so only the replay socket has them.
+// subscription to a stand-in in older vLLM's layout (tests/remote/vllm_kv_events_publisher.py, pyzmq +
+// msgpack from PyPI) that keeps two batches off the PUB socket so only the replay socket has them.
+// vLLM 0.34's own publisher is subscribed to in tst_kv_events_vllm.cpp.
 #include <QProcess>
 #include <QtTest>
 #include <mutex>

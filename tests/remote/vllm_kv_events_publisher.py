@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""A stand-in for vLLM's KV-event publisher (vLLM needs a GPU; this machine has none).
+"""A stand-in for the KV-event publisher of older vLLM releases (and SGLang's): vLLM 0.34's own is run by
+vllm_kv_publisher_real.py; this one keeps the layouts it no longer sends tested.
 
-It follows vLLM's documented layout: a PUB socket sending multipart [topic, seq (8 bytes, big-endian),
-payload], a ROUTER replay socket answering a start sequence with [seq, payload] frames and then the
+A PUB socket sending multipart [topic, seq (8 bytes, big-endian), payload], a ROUTER replay socket
+answering a start sequence with [seq, payload] frames (no topic frame, unlike vLLM 0.34) and then the
 end marker (seq -1, empty payload), and msgpack payloads of an EventBatch, in the array-like encoding
 (msgspec array_like=True: [ts, events, dp_rank?], events tagged [name, fields...]) or the map encoding
 ({"ts", "events": [{"type": name, ...}]}). Sequences 3 and 4 are kept off the PUB socket, so a

@@ -19,6 +19,7 @@
 #include <QProcess>
 #include <nlohmann/json.hpp>
 #include "ui/charts/metrics_chart.h"
+#include "tests/common/test_support.h"
 
 using namespace inferscope;
 
@@ -322,22 +323,42 @@ class TestAttachPanel : public QObject {
     QCOMPARE(replayed.chart("server_traced")->history(1).size(), qsizetype(101));
   }
 
-  // vLLM's KV events drawn as the prefix tree, from the publisher stand-in (tests/remote/
-  // vllm_kv_events_publisher.py --scenario tree: prompts 1-2-3, 1-2-4, 1-2-5-6), with the block pool of
-  // the server's /metrics (num_gpu_blocks 2048): the shared prefix three prompts wide, each tail one, the
-  // pool bar's numbers; in presentation mode the text size; in a replay the counts and the live-only note.
+  // vLLM's KV events drawn as the prefix tree (prompts 1-2-3, 1-2-4, 1-2-5-6), published by our stand-in
+  // (tests/remote/vllm_kv_events_publisher.py --scenario tree) and by vLLM's own ZmqEventPublisher from the
+  // pinned sdist (tests/remote/vllm_kv_publisher_real.py --scenario tree; 1-2-3 reaches us only through its
+  // replay socket), with the block pool of the server's /metrics (num_gpu_blocks 2048): the shared prefix
+  // three prompts wide, each tail one, the pool bar's numbers; in presentation mode the text size; in a
+  // replay the counts and the live-only note.
+  void prefixTreeFromKvEvents_data() {
+    QTest::addColumn<bool>("vllmsOwn");
+    QTest::newRow("stand-in publisher") << false;
+    QTest::newRow("vLLM 0.34.0 publisher") << true;
+  }
   void prefixTreeFromKvEvents() {
+    QFETCH(bool, vllmsOwn);
+    QStringList args{QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/remote/vllm_kv_events_publisher.py"), "--encoding",
+                     "array", "--scenario", "tree"};
+    if (vllmsOwn) {
+      // Where packaging/bootstrap.sh caches the pinned sdist (tests/remote/tst_kv_events_vllm.cpp too).
+      const std::string dir =
+          inferscope::test::cache_dir_if_present("INFERSCOPE_VLLM_SDIST_DIR", "vllm-0.34.0", "vllm-0.34.0.tar.gz");
+      INFERSCOPE_REQUIRE_MODEL(dir, "the vLLM 0.34.0 sdist (vllm/distributed/kv_events.py)");
+      args = QStringList{QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/remote/vllm_kv_publisher_real.py"),
+                         QString::fromStdString(dir) + "/vllm-0.34.0.tar.gz", "--scenario", "tree",
+                         // the topic of vLLM's own example, which the panel subscribes to by default
+                         "--topic", "kv-events"};
+    }
     QProcess check;
-    check.start("python3", {"-c", "import zmq, msgpack"});
+    check.start("python3", {"-c", vllmsOwn ? "import zmq, msgspec" : "import zmq, msgpack"});
     check.waitForFinished(20000);
     if (check.exitStatus() != QProcess::NormalExit || check.exitCode() != 0) {
-      if (qEnvironmentVariableIsSet("INFERSCOPE_REQUIRE_MODELS")) QFAIL("python3 lacks pyzmq/msgpack");
-      QSKIP("python3 lacks pyzmq and msgpack (pip install pyzmq msgpack); the bootstrap installs them");
+      if (qEnvironmentVariableIsSet("INFERSCOPE_REQUIRE_MODELS")) QFAIL("python3 lacks pyzmq/msgpack/msgspec");
+      QSKIP("python3 lacks pyzmq, msgpack or msgspec (pip install them); the bootstrap installs them");
     }
     QProcess publisher;
-    publisher.start("python3", {QStringLiteral(INFERSCOPE_SOURCE_DIR "/tests/remote/vllm_kv_events_publisher.py"),
-                                "--encoding", "array", "--scenario", "tree"});
-    QVERIFY(publisher.waitForReadyRead(20000));
+    publisher.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    publisher.start("python3", args);
+    QVERIFY(publisher.waitForReadyRead(30000));
     const QStringList ports = QString::fromUtf8(publisher.readLine()).split(' ', Qt::SkipEmptyParts);
     QCOMPARE(ports.size(), 4);
     FakeServer vllm;
