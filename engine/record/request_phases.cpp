@@ -11,6 +11,7 @@ const char* to_string(PhaseKind k) {
     case PhaseKind::Decode: return "decode";
     case PhaseKind::Preempted: return "preempted";
     case PhaseKind::Recompute: return "recompute";
+    case PhaseKind::Unsplit: return "unsplit";
   }
   return "";
 }
@@ -168,6 +169,21 @@ void PhaseTracker::close_open() {
     else close_phase(rows_[i], ends_.back(), last);
     live_[i].running_since = live_[i].preempted_since = -1;
   }
+}
+
+void PhaseTracker::add_finished(RequestPhases given) {
+  for (const Phase& ph : given.phases) {
+    given_begin_ = given_ ? std::min(given_begin_, ph.begin_ms) : ph.begin_ms;
+    given_end_ = given_ ? std::max(given_end_, ph.end_ms) : ph.end_ms;
+    given_ = true;
+  }
+  given.open = false;
+  given.ended = true;
+  given.info.id = given.id;
+  const int64_t id = given.id;
+  RequestPhases& r = row(id);  // may trim older ended rows to make room
+  r = std::move(given);
+  live_[index_.at(id)] = Live{};
 }
 
 PhaseTracker track_recording(const Recording& rec, size_t max_requests) {

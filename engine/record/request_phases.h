@@ -8,6 +8,10 @@
 // stream indices (the order steps were added, 0-based). Arrival is not a step boundary: it is the first
 // step's start minus the engine's queue_ms; every other edge is a step boundary. The Chrome trace export
 // and the GUI's request timeline both read these phases.
+//
+// A tracker can also hold requests whose phases are known whole, traced by a serving engine
+// (remote/otlp/span_phases.h): add_finished() keeps them as given, on whatever clock the caller chose.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -18,8 +22,10 @@
 
 namespace inferscope::record {
 
-enum class PhaseKind : uint8_t { Waiting, Prefill, Decode, Preempted, Recompute };
-const char* to_string(PhaseKind k);  // "waiting", "prefill", "decode", "preempted", "recompute"
+// Unsplit: a stretch a traced request's figures do not split (its queue time or time to first token not
+// given); the engine's own requests never have one.
+enum class PhaseKind : uint8_t { Waiting, Prefill, Decode, Preempted, Recompute, Unsplit };
+const char* to_string(PhaseKind k);  // "waiting", "prefill", "decode", "preempted", "recompute", "unsplit"
 
 struct Phase {
   PhaseKind kind = PhaseKind::Waiting;
@@ -52,9 +58,20 @@ class PhaseTracker {
   void on_request(const RequestInfo& info, int64_t step);  // its state after step (figures, first seen)
   // Closes every open phase at the newest step's end (a recording ends).
   void close_open();
+  // A request known whole: its phases kept as given (closed, in order), marked ended, replacing a row of
+  // the same id; now_ms() and origin_ms() grow to cover it. It takes part in the bound like any ended
+  // request. Steps, markers and tokens never touch such a row unless they name its id.
+  void add_finished(RequestPhases r);
 
   int64_t step_count() const { return int64_t(ends_.size()); }
-  double now_ms() const { return ends_.empty() ? 0.0 : ends_.back(); }
+  // The newest step's end, or the latest phase end of a request given whole if that is later.
+  double now_ms() const {
+    const double steps = ends_.empty() ? 0.0 : ends_.back();
+    return given_ ? (ends_.empty() ? given_end_ : std::max(steps, given_end_)) : steps;
+  }
+  // Where time starts: 0, or the earliest phase begin of any request ever given whole if that is earlier
+  // (a traced request that began before the session did).
+  double origin_ms() const { return given_ ? std::min(0.0, given_begin_) : 0.0; }
   double step_begin_ms(int64_t i) const { return begins_[size_t(i)]; }
   double step_end_ms(int64_t i) const { return ends_[size_t(i)]; }
   // Ascending id.
@@ -81,6 +98,8 @@ class PhaseTracker {
   std::vector<Live> live_;                     // parallel to rows_
   std::unordered_map<int64_t, size_t> index_;  // id -> row
   size_t forgotten_ = 0;
+  bool given_ = false;  // a request was given whole (add_finished)
+  double given_begin_ = 0, given_end_ = 0;
 };
 
 // Every request of a recording (of engine steps; an attached session's has none) with its phases, the

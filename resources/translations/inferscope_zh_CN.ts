@@ -3,229 +3,229 @@
 <context>
     <name>inferscope::ui::AttachPanel</name>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="145" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="152" />
         <source>Recording of an attached session (%1, %2): %n poll(s); nothing is contacted.</source>
         <translation><numerusform>已连接会话的录制（%1，%2）：%n 次轮询；不会连接任何服务器。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="149" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
         <source>Not attached. File &gt; Attach to server... watches a running llama.cpp server, vLLM or SGLang through the metrics it publishes.</source>
         <translation>尚未连接。“文件 &gt; 连接到服务器…”可通过 llama.cpp 服务器、vLLM 或 SGLang 公开的指标观察它们。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="151" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
         <source>Watching %n server(s). Only what a server publishes is drawn.</source>
         <translation><numerusform>正在观察 %n 台服务器。只绘制服务器公开的数据。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="152" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
         <source>Time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="160" />
         <source>Requests on the server</source>
         <translation>服务器上的请求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="160" />
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="179" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="161" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="187" />
         <source>KV cache in use</source>
         <translation>KV 缓存使用量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="161" />
         <source>Fraction of the cache</source>
         <translation>缓存的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="162" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="162" />
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="163" />
         <source>Latency percentiles</source>
         <translation>延迟百分位数</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="163" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="166" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="164" />
         <source>Prefix-cache hit rate</source>
         <translation>前缀缓存命中率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="164" />
         <source>Fraction of prompt tokens</source>
         <translation>提示 token 的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="165" />
         <source>Speculative decoding</source>
         <translation>推测解码</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="165" />
         <source>Tokens per step</source>
         <translation>每步 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="166" />
         <source>Traced requests (OTLP), when each finished</source>
         <translation>追踪的请求（OTLP），按各自完成的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="177" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="185" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="178" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="186" />
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="180" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="188" />
         <source>prompt tokens/s</source>
         <translation>提示 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="181" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="189" />
         <source>generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="182" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="190" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="183" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="191" />
         <source>TTFT p99</source>
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="184" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="192" />
         <source>TPOT p50</source>
         <translation>TPOT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="185" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="193" />
         <source>TPOT p99</source>
         <translation>TPOT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="186" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="194" />
         <source>prefix-cache hits</source>
         <translation>前缀缓存命中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="187" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="195" />
         <source>mean accepted length</source>
         <translation>平均接受长度</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="188" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="196" />
         <source>acceptance rate</source>
         <translation>接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="189" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="197" />
         <source>time in queue</source>
         <translation>排队时间</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="190" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="198" />
         <source>time to first token</source>
         <translation>首个 token 时间</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="191" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="199" />
         <source>end to end</source>
         <translation>端到端</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="202" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="210" />
         <source>%1: connecting...</source>
         <translation>%1：连接中…</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="333" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="351" />
         <source>%1: not answering (%2); retry %3</source>
         <translation>%1：没有响应（%2）；第 %3 次重试</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="338" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="356" />
         <source>%1: %2, up</source>
         <translation>%1：%2，在线</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="339" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="357" />
         <source>, %1 running</source>
         <translation>，%1 个运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="340" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="358" />
         <source>, %1 waiting</source>
         <translation>，%1 个等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="341" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="359" />
         <source>, KV cache %1% in use</source>
         <translation>，KV 缓存已用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="343" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="361" />
         <source> (%1 blocks of %2 tokens)</source>
         <translation>（%1 个块，每块 %2 个 token）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="344" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="362" />
         <source>; %n malformed line(s) skipped</source>
         <translation><numerusform>；跳过 %n 行格式错误的内容</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="423" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="445" />
         <source>vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)</source>
         <translation>来自 %1 的 vLLM KV 事件：%2 批（%3 批经重放取得，丢失 %4 批）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="429" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="451" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed per second</source>
         <translation>前缀缓存：%2 个已缓存前缀共 %1 个块，最长 %3 个块；每秒存入 %4 个、移除 %5 个块</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="437" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="459" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed in all</source>
         <translation>前缀缓存：%2 个已缓存前缀共持有 %1 个块，最长 %3 个块；共存入 %4 个、移除 %5 个块</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="444" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="466" />
         <source>The events name blocks by content hash, not by their place in GPU memory: this is the cache's content, not its layout.</source>
         <translation>事件以内容哈希命名块，而非它们在 GPU 内存中的位置：这里呈现的是缓存的内容，不是它的布局。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="446" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="468" />
         <source>Last error: %1</source>
         <translation>最近的错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="533" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="563" />
         <source>Poll %1 of %2, %3 s</source>
         <translation>第 %1 次轮询（共 %2 次），%3 秒</translation>
     </message>
@@ -3479,82 +3479,87 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::RequestTimelineView</name>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="161" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="177" />
         <source>Request %1</source>
         <translation>请求 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="169" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="185" />
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="170" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="186" />
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="171" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="187" />
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="172" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="188" />
         <source>preempted (KV blocks taken, recompute)</source>
         <translation>被抢占（KV 块被收回，需重新计算）</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="173" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="189" />
         <source>recompute</source>
         <translation>重新计算</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="175" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="190" />
+        <source>not split</source>
+        <translation>未细分</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="192" />
         <source>%1: %2 ms (steps %3-%4)</source>
         <translation>%1：%2 ms（步骤 %3–%4）</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="178" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="195" />
         <source>prompt %1 tokens, %2 from the prefix cache; %3 generated</source>
         <translation>提示 %1 个 token，其中 %2 个来自前缀缓存；已生成 %3 个</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="179" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="196" />
         <source>speculation: %1 of %2 drafts accepted</source>
         <translation>推测解码：%2 个草稿中接受 %1 个</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="180" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="197" />
         <source>preempted %n time(s)</source>
         <translation><numerusform>被抢占 %n 次</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="181" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="198" />
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="207" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="224" />
         <source>No requests yet: run a workload or open a recording to see each request's life here.</source>
         <translation>尚无请求：运行工作负载或打开录制文件，即可在此看到每个请求的生命周期。</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="223" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="241" />
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="224" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="242" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="267" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="285" />
         <source>hit %1</source>
         <translation>命中 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="269" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="287" />
         <source>spec %1/%2</source>
         <translation>推测 %1/%2</translation>
     </message>
@@ -3924,37 +3929,37 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::TracedRequestsModel</name>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="77" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="78" />
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="78" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="79" />
         <source>Sender</source>
         <translation>发送端</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="79" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="80" />
         <source>Queue (ms)</source>
         <translation>排队（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="80" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="81" />
         <source>TTFT (ms)</source>
         <translation>首个 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="81" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="82" />
         <source>End to end (ms)</source>
         <translation>端到端（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="82" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="83" />
         <source>Prompt tokens</source>
         <translation>提示 token 数</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="83" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="84" />
         <source>Generated tokens</source>
         <translation>生成的 token 数</translation>
     </message>
@@ -3962,34 +3967,97 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::TracedRequestsView</name>
     <message numerus="yes">
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="137" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="164" />
         <source>OTLP traces on http://%1/v1/traces: %n request(s) received</source>
         <translation><numerusform>OTLP 追踪接收于 http://%1/v1/traces：已收到 %n 个请求</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="138" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="165" />
         <source> in %n export(s)</source>
         <translation><numerusform>，共 %n 次导出</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="140" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="167" />
         <source>Traced requests in this recording: %n</source>
         <translation><numerusform>此录制中的追踪请求：%n 个</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="142" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="169" />
         <source>; %n refused (last: %1)</source>
         <translation><numerusform>；拒绝 %n 次（最近一次：%1）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="144" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="171" />
         <source>; the newest %1 shown</source>
         <translation>；显示最新的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="149" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="176" />
         <source>Medians: queue %1 ms, time to first token %2 ms, end to end %3 ms</source>
         <translation>中位数：排队 %1 毫秒，首个 token 时间 %2 毫秒，端到端 %3 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::TracedTimeline</name>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="65" />
+        <source>Request %1</source>
+        <translation>请求 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="67" />
+        <source>queue %1 ms, time to first token %2 ms, end to end %3 ms</source>
+        <translation>排队 %1 毫秒，首个 token 时间 %2 毫秒，端到端 %3 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="68" />
+        <source>prompt %1 tokens, %2 generated</source>
+        <translation>提示 %1 个 token，已生成 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="69" />
+        <source>Not drawn: the span gives neither its end-to-end time nor its start.</source>
+        <translation>未绘出：此 span 既没有端到端时间，也没有开始时间。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="72" />
+        <source>A figure is missing: the phases it would separate are one bar.</source>
+        <translation>缺少某项数据：它原本区隔的两个阶段画成一条。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="87" />
+        <source>time in queue</source>
+        <translation>排队时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="87" />
+        <source>to the first token</source>
+        <translation>至首个 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="88" />
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="88" />
+        <source>not split (a figure missing)</source>
+        <translation>未细分（缺少某项数据）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="89" />
+        <source>Hover a row for its figures, click to select it in the table; Ctrl+wheel zooms time.</source>
+        <translation>鼠标悬停在一行上可看数据，点击可在表格中选中它；Ctrl+滚轮缩放时间。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="91" />
+        <source>One row per traced request, on this session's clock: its end placed by when its export arrived, its phases laid back from there with the queue time, time to first token and end-to-end time the engine measured.</source>
+        <translation>每个追踪的请求一行，使用本会话的时钟：结束时间按其导出到达的时间推定，再按引擎测得的排队时间、首个 token 时间与端到端时间往回排出各阶段。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="94" />
+        <source>No traced requests yet: start vLLM or SGLang with --otlp-traces-endpoint pointing here.</source>
+        <translation>尚无追踪的请求：以 --otlp-traces-endpoint 指向这里来启动 vLLM 或 SGLang。</translation>
     </message>
 </context>
 <context>

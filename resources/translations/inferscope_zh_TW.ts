@@ -3,229 +3,229 @@
 <context>
     <name>inferscope::ui::AttachPanel</name>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="145" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="152" />
         <source>Recording of an attached session (%1, %2): %n poll(s); nothing is contacted.</source>
         <translation><numerusform>已連線工作階段的錄製（%1，%2）：%n 次輪詢；不會連線任何伺服器。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="149" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
         <source>Not attached. File &gt; Attach to server... watches a running llama.cpp server, vLLM or SGLang through the metrics it publishes.</source>
         <translation>尚未連接。「檔案 &gt; 連接到伺服器…」可透過 llama.cpp 伺服器、vLLM 或 SGLang 公開的指標觀察它們。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="151" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
         <source>Watching %n server(s). Only what a server publishes is drawn.</source>
         <translation><numerusform>正在觀察 %n 台伺服器。只繪製伺服器公開的數據。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="152" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
         <source>Time (s)</source>
         <translation>時間（秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="160" />
         <source>Requests on the server</source>
         <translation>伺服器上的請求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="153" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="160" />
         <source>Requests</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="179" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="161" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="187" />
         <source>KV cache in use</source>
         <translation>KV 快取使用量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="154" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="161" />
         <source>Fraction of the cache</source>
         <translation>快取的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="162" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="155" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="162" />
         <source>Tokens per second</source>
         <translation>每秒 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="163" />
         <source>Latency percentiles</source>
         <translation>延遲百分位數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="156" />
-        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="163" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="166" />
         <source>Latency</source>
         <translation>延遲</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="164" />
         <source>Prefix-cache hit rate</source>
         <translation>前綴快取命中率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="157" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="164" />
         <source>Fraction of prompt tokens</source>
         <translation>提示 token 的比例</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="165" />
         <source>Speculative decoding</source>
         <translation>推測解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="158" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="165" />
         <source>Tokens per step</source>
         <translation>每步 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="159" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="166" />
         <source>Traced requests (OTLP), when each finished</source>
         <translation>追蹤的請求（OTLP），依各自完成的時間</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="177" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="185" />
         <source>running</source>
         <translation>執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="178" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="186" />
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="180" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="188" />
         <source>prompt tokens/s</source>
         <translation>提示 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="181" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="189" />
         <source>generated tokens/s</source>
         <translation>生成 token／秒</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="182" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="190" />
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="183" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="191" />
         <source>TTFT p99</source>
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="184" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="192" />
         <source>TPOT p50</source>
         <translation>TPOT p50</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="185" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="193" />
         <source>TPOT p99</source>
         <translation>TPOT p99</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="186" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="194" />
         <source>prefix-cache hits</source>
         <translation>前綴快取命中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="187" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="195" />
         <source>mean accepted length</source>
         <translation>平均接受長度</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="188" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="196" />
         <source>acceptance rate</source>
         <translation>接受率</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="189" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="197" />
         <source>time in queue</source>
         <translation>排隊時間</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="190" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="198" />
         <source>time to first token</source>
         <translation>首個 token 時間</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="191" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="199" />
         <source>end to end</source>
         <translation>端到端</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="202" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="210" />
         <source>%1: connecting...</source>
         <translation>%1：連線中…</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="333" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="351" />
         <source>%1: not answering (%2); retry %3</source>
         <translation>%1：沒有回應（%2）；第 %3 次重試</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="338" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="356" />
         <source>%1: %2, up</source>
         <translation>%1：%2，連線中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="339" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="357" />
         <source>, %1 running</source>
         <translation>，%1 個執行中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="340" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="358" />
         <source>, %1 waiting</source>
         <translation>，%1 個等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="341" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="359" />
         <source>, KV cache %1% in use</source>
         <translation>，KV 快取已用 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="343" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="361" />
         <source> (%1 blocks of %2 tokens)</source>
         <translation>（%1 個區塊，每塊 %2 個 token）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/attach_panel.cpp" line="344" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="362" />
         <source>; %n malformed line(s) skipped</source>
         <translation><numerusform>；略過 %n 行格式錯誤的內容</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="423" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="445" />
         <source>vLLM KV events from %1: %2 batches (%3 through replay, %4 missed)</source>
         <translation>來自 %1 的 vLLM KV 事件：%2 批（%3 批經重播取得，遺失 %4 批）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="429" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="451" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed per second</source>
         <translation>前綴快取：%2 個已快取前綴共 %1 個區塊，最長 %3 個區塊；每秒存入 %4 個、移除 %5 個區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="437" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="459" />
         <source>Prefix cache: %1 blocks held in %2 cached prefixes, the longest %3 blocks; %4 blocks stored and %5 removed in all</source>
         <translation>前綴快取：%2 個已快取前綴共持有 %1 個區塊，最長 %3 個區塊；共存入 %4 個、移除 %5 個區塊</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="444" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="466" />
         <source>The events name blocks by content hash, not by their place in GPU memory: this is the cache's content, not its layout.</source>
         <translation>事件以內容雜湊命名區塊，而非它們在 GPU 記憶體中的位置：這裡呈現的是快取的內容，不是它的配置。</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="446" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="468" />
         <source>Last error: %1</source>
         <translation>最近的錯誤：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/attach_panel.cpp" line="533" />
+        <location filename="../../ui/attach/attach_panel.cpp" line="563" />
         <source>Poll %1 of %2, %3 s</source>
         <translation>第 %1 次輪詢（共 %2 次），%3 秒</translation>
     </message>
@@ -3479,82 +3479,87 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::RequestTimelineView</name>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="161" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="177" />
         <source>Request %1</source>
         <translation>請求 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="169" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="185" />
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="170" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="186" />
         <source>prefill</source>
         <translation>預填</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="171" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="187" />
         <source>decode</source>
         <translation>解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="172" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="188" />
         <source>preempted (KV blocks taken, recompute)</source>
         <translation>被搶占（KV 區塊被收回，需重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="173" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="189" />
         <source>recompute</source>
         <translation>重新計算</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="175" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="190" />
+        <source>not split</source>
+        <translation>未細分</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="192" />
         <source>%1: %2 ms (steps %3-%4)</source>
         <translation>%1：%2 ms（步驟 %3–%4）</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="178" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="195" />
         <source>prompt %1 tokens, %2 from the prefix cache; %3 generated</source>
         <translation>提示 %1 個 token，其中 %2 個來自前綴快取；已生成 %3 個</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="179" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="196" />
         <source>speculation: %1 of %2 drafts accepted</source>
         <translation>推測解碼：%2 個草稿中接受 %1 個</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="180" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="197" />
         <source>preempted %n time(s)</source>
         <translation><numerusform>被搶占 %n 次</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="181" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="198" />
         <source>finished: %1</source>
         <translation>結束：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="207" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="224" />
         <source>No requests yet: run a workload or open a recording to see each request's life here.</source>
         <translation>尚無請求：執行工作負載或開啟錄製檔，即可在此看到每個請求的生命週期。</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="223" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="241" />
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="224" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="242" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="267" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="285" />
         <source>hit %1</source>
         <translation>命中 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="269" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="287" />
         <source>spec %1/%2</source>
         <translation>推測 %1/%2</translation>
     </message>
@@ -3924,37 +3929,37 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::TracedRequestsModel</name>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="77" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="78" />
         <source>Request</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="78" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="79" />
         <source>Sender</source>
         <translation>傳送端</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="79" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="80" />
         <source>Queue (ms)</source>
         <translation>排隊（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="80" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="81" />
         <source>TTFT (ms)</source>
         <translation>首個 token 時間（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="81" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="82" />
         <source>End to end (ms)</source>
         <translation>端到端（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="82" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="83" />
         <source>Prompt tokens</source>
         <translation>提示 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="83" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="84" />
         <source>Generated tokens</source>
         <translation>產生的 token 數</translation>
     </message>
@@ -3962,34 +3967,97 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::TracedRequestsView</name>
     <message numerus="yes">
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="137" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="164" />
         <source>OTLP traces on http://%1/v1/traces: %n request(s) received</source>
         <translation><numerusform>OTLP 追蹤接收於 http://%1/v1/traces：已收到 %n 個請求</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="138" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="165" />
         <source> in %n export(s)</source>
         <translation><numerusform>，共 %n 次匯出</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="140" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="167" />
         <source>Traced requests in this recording: %n</source>
         <translation><numerusform>此錄製中的追蹤請求：%n 個</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="142" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="169" />
         <source>; %n refused (last: %1)</source>
         <translation><numerusform>；拒絕 %n 次（最近一次：%1）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="144" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="171" />
         <source>; the newest %1 shown</source>
         <translation>；顯示最新的 %1 個</translation>
     </message>
     <message>
-        <location filename="../../ui/attach/traced_requests_view.cpp" line="149" />
+        <location filename="../../ui/attach/traced_requests_view.cpp" line="176" />
         <source>Medians: queue %1 ms, time to first token %2 ms, end to end %3 ms</source>
         <translation>中位數：排隊 %1 毫秒，首個 token 時間 %2 毫秒，端到端 %3 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>inferscope::ui::TracedTimeline</name>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="65" />
+        <source>Request %1</source>
+        <translation>請求 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="67" />
+        <source>queue %1 ms, time to first token %2 ms, end to end %3 ms</source>
+        <translation>排隊 %1 毫秒，首個 token 時間 %2 毫秒，端到端 %3 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="68" />
+        <source>prompt %1 tokens, %2 generated</source>
+        <translation>提示 %1 個 token，已生成 %2 個</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="69" />
+        <source>Not drawn: the span gives neither its end-to-end time nor its start.</source>
+        <translation>未繪出：此 span 既沒有端到端時間，也沒有開始時間。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="72" />
+        <source>A figure is missing: the phases it would separate are one bar.</source>
+        <translation>缺少某項數據：它原本區隔的兩個階段畫成一條。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="87" />
+        <source>time in queue</source>
+        <translation>排隊時間</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="87" />
+        <source>to the first token</source>
+        <translation>至首個 token</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="88" />
+        <source>decode</source>
+        <translation>解碼</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="88" />
+        <source>not split (a figure missing)</source>
+        <translation>未細分（缺少某項數據）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="89" />
+        <source>Hover a row for its figures, click to select it in the table; Ctrl+wheel zooms time.</source>
+        <translation>游標停留在一列上可看數據，點選可在表格中選取它；Ctrl+滾輪縮放時間。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="91" />
+        <source>One row per traced request, on this session's clock: its end placed by when its export arrived, its phases laid back from there with the queue time, time to first token and end-to-end time the engine measured.</source>
+        <translation>每個追蹤的請求一列，使用本工作階段的時鐘：結束時間依其匯出抵達的時間推定，再依引擎量得的排隊時間、首個 token 時間與端到端時間往回排出各階段。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/attach/traced_timeline.cpp" line="94" />
+        <source>No traced requests yet: start vLLM or SGLang with --otlp-traces-endpoint pointing here.</source>
+        <translation>尚無追蹤的請求：以 --otlp-traces-endpoint 指向這裡來啟動 vLLM 或 SGLang。</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,10 @@
 #include "ui/attach/prefix_tree_view.h"
 #include "ui/attach/slot_fill_view.h"
 #include "ui/attach/traced_requests_view.h"
+#include "ui/attach/traced_timeline.h"
+#include "ui/reqtimeline/request_timeline_view.h"
+#include <QScrollBar>
+#include <QTableView>
 #include <QProcess>
 #include <nlohmann/json.hpp>
 #include "ui/charts/metrics_chart.h"
@@ -63,6 +67,55 @@ class FakeServer : public QTcpServer {
 };
 
 double lastY(ui::MetricsChart* c, int series) { return c->history(series).back().y(); }
+
+// A phase's length in ms against the sender's figure in seconds, to within the rounding of placing both
+// edges on the session clock (a few ulps of some tens of seconds).
+bool sameLength(const record::Phase& p, double seconds) { return std::abs((p.end_ms - p.begin_ms) - seconds * 1000.0) < 1e-6; }
+
+// The traced requests' timeline of `panel` after otlp_vllm_spans.py's `send`: one row per request, each of
+// the SDK's requests in three phases end to end whose lengths are its queue time, TTFT - queue and
+// e2e - TTFT (TTFT no shorter than the queue time); the OTLP/JSON request (a TTFT and a 1 s span, no queue time, no e2e) in two.
+void checkTracedTimeline(ui::AttachPanel& panel, const nlohmann::json& sent) {
+  ui::TracedTimeline* timeline = panel.tracedTimeline();
+  QVERIFY(timeline->isVisible());
+  const record::PhaseTracker& t = timeline->tracker();
+  ui::TracedRequestsModel* model = panel.tracedRequests()->model();
+  QCOMPARE(t.requests().size(), std::size_t(101));
+  QHash<QString, int> rowOf;
+  for (int r = 0; r < model->rowCount(); ++r) rowOf.insert(model->index(r, ui::TracedRequestsModel::Request).data().toString(), r);
+  using record::PhaseKind;
+  int clamped = 0;
+  for (const nlohmann::json& want : sent["requests"]) {
+    const QString id = QString::fromStdString(want["request_id"].get<std::string>());
+    const int64_t at = t.row_of(model->serialOf(rowOf.value(id, -1)));
+    QVERIFY2(at >= 0, qPrintable(id));
+    const auto& ph = t.requests()[std::size_t(at)].phases;
+    QCOMPARE(ph.size(), std::size_t(3));
+    QCOMPARE(int(ph[0].kind), int(PhaseKind::Waiting));
+    QCOMPARE(int(ph[1].kind), int(PhaseKind::Prefill));
+    QCOMPARE(int(ph[2].kind), int(PhaseKind::Decode));
+    const double queue = want["queue_s"].get<double>(), e2e = want["e2e_s"].get<double>();
+    // The sender's first two requests give a TTFT shorter than their queue time: the rule clamps it to the
+    // queue time (a prefill of no length), as span_phases.h says; every other one is taken as given.
+    const double ttft = std::max(want["ttft_s"].get<double>(), queue);
+    if (ttft != want["ttft_s"].get<double>()) ++clamped;
+    QVERIFY(queue <= ttft && ttft <= e2e);
+    QVERIFY2(sameLength(ph[0], queue), qPrintable(id));
+    QVERIFY2(sameLength(ph[1], ttft - queue), qPrintable(id));
+    QVERIFY2(sameLength(ph[2], e2e - ttft), qPrintable(id));
+    QCOMPARE(ph[0].end_ms, ph[1].begin_ms);  // end to end, no gap
+    QCOMPARE(ph[1].end_ms, ph[2].begin_ms);
+    QVERIFY(std::abs((ph[2].end_ms - ph[0].begin_ms) - e2e * 1000.0) < 1e-6);
+  }
+  QCOMPARE(clamped, 2);
+  const int64_t json = t.row_of(model->serialOf(rowOf.value("json-1", -1)));
+  QVERIFY(json >= 0);
+  const auto& jp = t.requests()[std::size_t(json)].phases;
+  QCOMPARE(jp.size(), std::size_t(2));
+  QCOMPARE(int(jp[0].kind), int(PhaseKind::Unsplit));
+  QVERIFY(sameLength(jp[0], 0.25));
+  QVERIFY(sameLength(jp[1], 0.75));
+}
 
 }  // namespace
 
@@ -306,6 +359,31 @@ class TestAttachPanel : public QObject {
     QCOMPARE(chart->history(1).size(), qsizetype(101));
     QCOMPARE(chart->history(1).front().y(), sent["requests"][0]["ttft_s"].get<double>() * 1000.0);
 
+    // The same requests as rows of a request timeline.
+    checkTracedTimeline(panel, sent);
+    if (QTest::currentTestFailed()) return;
+    const std::vector<record::RequestPhases> live = panel.tracedTimeline()->tracker().requests();  // detach clears it
+    // A click on a timeline row selects that request's line in the table...
+    ui::RequestTimelineView* tv = panel.tracedTimeline()->view();
+    ui::TracedRequestsView* traced = panel.tracedRequests();
+    const QPoint rowFour(tv->viewport()->width() / 2, tv->headerHeight() + 3 * tv->rowHeight() + tv->rowHeight() / 2);
+    const int64_t clicked = tv->requestAt(rowFour);
+    // The view follows the newest rows: the fourth row shown is the fourth after the first in view.
+    const int firstShown = tv->verticalScrollBar()->value();
+    QVERIFY(firstShown > 0 && firstShown == tv->verticalScrollBar()->maximum());
+    QCOMPARE(clicked, panel.tracedTimeline()->tracker().requests()[std::size_t(firstShown) + 3].id);
+    QTest::mouseClick(tv->viewport(), Qt::LeftButton, {}, rowFour);
+    QCOMPARE(tv->selectedId(), clicked);
+    QCOMPARE(traced->selectedRequest(), qint64(clicked));
+    QCOMPARE(traced->table()->currentIndex().row(), model->rowOfSerial(clicked));
+    QVERIFY(traced->table()->selectionModel()->isRowSelected(model->rowOfSerial(clicked)));
+    // ... and a click on a line of the table selects its row in the timeline.
+    const QModelIndex line = model->index(10, ui::TracedRequestsModel::Request);
+    QTest::mouseClick(traced->table()->viewport(), Qt::LeftButton, {}, traced->table()->visualRect(line).center());
+    QCOMPARE(traced->table()->currentIndex().row(), 10);
+    QCOMPARE(tv->selectedId(), model->serialOf(10));
+    QCOMPARE(traced->selectedRequest(), model->serialOf(10));
+
     // Saved and shown again: every request, nothing contacted.
     source.detach();
     QVERIFY(source.tracesAddress().isEmpty());
@@ -321,6 +399,18 @@ class TestAttachPanel : public QObject {
     QCOMPARE(replayed.tracedRequests()->model()->rowCount(), 101);
     QVERIFY(replayed.tracedRequests()->isVisible());
     QCOMPARE(replayed.chart("server_traced")->history(1).size(), qsizetype(101));
+    // The replay's timeline: the same rows, every phase where it was live.
+    checkTracedTimeline(replayed, sent);
+    if (QTest::currentTestFailed()) return;
+    const auto& again = replayed.tracedTimeline()->tracker().requests();
+    for (std::size_t i = 0; i < live.size(); ++i) {
+      QCOMPARE(again[i].id, live[i].id);
+      QCOMPARE(again[i].phases.size(), live[i].phases.size());
+      for (std::size_t k = 0; k < live[i].phases.size(); ++k) {
+        QCOMPARE(again[i].phases[k].begin_ms, live[i].phases[k].begin_ms);
+        QCOMPARE(again[i].phases[k].end_ms, live[i].phases[k].end_ms);
+      }
+    }
   }
 
   // vLLM's KV events drawn as the prefix tree (prompts 1-2-3, 1-2-4, 1-2-5-6), published by our stand-in

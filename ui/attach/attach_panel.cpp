@@ -11,6 +11,7 @@
 #include "ui/attach/prefix_tree_view.h"
 #include "ui/attach/slot_fill_view.h"
 #include "ui/attach/traced_requests_view.h"
+#include "ui/attach/traced_timeline.h"
 #include "ui/charts/metrics_chart.h"
 #include "remote/otlp/request_span_record.h"
 #include "remote/otlp/span_timeline.h"
@@ -93,7 +94,13 @@ AttachPanel::AttachPanel(RemoteServerSource* source, QWidget* parent) : QWidget(
   v->addWidget(tree_);
   traced_ = new TracedRequestsView(body);
   traced_->hide();
+  // The traced requests' timeline, in the chart grid after the last chart (layoutCharts); a click in it or
+  // in the table below selects the request in both.
+  timeline_ = new TracedTimeline(traced_->model(), body);
+  timeline_->hide();
   v->addWidget(traced_);
+  connect(traced_, &TracedRequestsView::requestSelected, timeline_, &TracedTimeline::setSelectedSerial);
+  connect(timeline_, &TracedTimeline::requestClicked, traced_, &TracedRequestsView::selectRequest);
   scroll->setWidget(body);
   outer->addWidget(scroll);
   for (const ChartSpec& c : kCharts) makeChart(QString::fromLatin1(c.id));
@@ -160,6 +167,7 @@ void AttachPanel::retranslateUi() {
   if (auto* c = chart("server_traced"))
     for (auto s = tracedSeries_.begin(); s != tracedSeries_.end(); ++s) c->setSeriesName(s.value(), quantityName(s.key()));
   traced_->retranslateUi();
+  timeline_->retranslateUi();
   for (auto it = rows_.begin(); it != rows_.end(); ++it)
     for (auto s = it->series.begin(); s != it->series.end(); ++s) {
       const QString chartId = s.key().section('/', 0, 0);
@@ -227,6 +235,9 @@ void AttachPanel::clearViews() {
   poolBlocks_.clear();
   traced_->clear();
   traced_->hide();
+  timeline_->refresh();
+  timeline_->hide();
+  chartGrid_->removeWidget(timeline_);
   tracedSeries_.clear();
   for (auto it = rows_.begin(); it != rows_.end(); ++it) {
     delete it->status;
@@ -289,7 +300,8 @@ void AttachPanel::plot(const QString& url, ServerRow& row, const QString& chartI
 
 int AttachPanel::chartColumns() const { return width() >= 1100 ? 3 : (width() >= 700 ? 2 : 1); }
 
-// The charts that have data, in their fixed order, as many to a row as the width allows.
+// The charts that have data, in their fixed order, as many to a row as the width allows; then, once there
+// are traced requests, their timeline in the rest of the last row (a row of its own when that is full).
 void AttachPanel::layoutCharts() {
   columns_ = chartColumns();
   int shown = 0;
@@ -299,6 +311,11 @@ void AttachPanel::layoutCharts() {
     chartGrid_->addWidget(c, shown / columns_, shown % columns_);
     ++shown;
   }
+  chartGrid_->removeWidget(timeline_);
+  if (traced_->model()->added() > 0)
+    chartGrid_->addWidget(timeline_, shown / columns_, shown % columns_, 1, columns_ - shown % columns_);
+  else
+    timeline_->hide();  // out of the grid, not left where it was
   for (int col = 0; col < 3; ++col) chartGrid_->setColumnStretch(col, col < columns_ ? 1 : 0);
 }
 
@@ -311,6 +328,7 @@ void AttachPanel::fitChartHeights() {
   const int h = std::max(avail, charts_.isEmpty() ? 0 : charts_.front()->minimumHeight());
   for (MetricsChart* c : charts_)
     if (c->maximumHeight() != h) c->setMaximumHeight(h);
+  if (timeline_->maximumHeight() != h) timeline_->setMaximumHeight(h);
 }
 
 void AttachPanel::resizeEvent(QResizeEvent* e) {
@@ -384,6 +402,10 @@ void AttachPanel::onPolled(const remote::ServerPoint& p) {
 void AttachPanel::showTraced(const std::vector<remote::LlmRequestSpan>& requests) {
   traced_->add(requests);
   traced_->show();
+  timeline_->refresh();
+  timeline_->setSelectedSerial(traced_->selectedRequest());
+  if (chartGrid_->indexOf(timeline_) < 0) layoutCharts();  // before show(), as for a chart
+  timeline_->show();
   // Drawn again whole: a later export can move the estimate of the sender's clock (span_timeline.h).
   const std::deque<remote::LlmRequestSpan>& rows = traced_->model()->rows();
   const std::vector<double> x = remote::finish_times_on_session_clock(rows);
@@ -473,12 +495,17 @@ int AttachPanel::pollCount() const { return int(replayPoints_.size()); }
 
 void AttachPanel::showPoll(int index) {
   if (!replay_) return;
+  // The request selected stays selected: a replay numbers its traced requests the same way every time.
+  const qint64 selected = traced_->selectedRequest();
   if (replayPoints_.empty()) {  // traces alone (attach --otlp-listen without a server to poll)
     traced_->clear();
+    timeline_->refresh();
     tracedSeries_.clear();
     std::vector<remote::LlmRequestSpan> spans;
     for (const record::RequestSpanRecord& r : replay_->request_spans()) spans.push_back(remote::from_record(r));
     if (!spans.empty()) showTraced(spans);
+    traced_->selectRequest(selected);
+    timeline_->setSelectedSerial(traced_->selectedRequest());
     return;
   }
   index = std::clamp(index, 0, pollCount() - 1);
@@ -492,6 +519,7 @@ void AttachPanel::showPoll(int index) {
   for (auto it = rows_.begin(); it != rows_.end(); ++it) it->series.clear();
   tracedSeries_.clear();
   traced_->clear();
+  timeline_->refresh();
   latest_.clear();
   poolBlocks_.clear();
   bulk_ = true;
@@ -505,6 +533,8 @@ void AttachPanel::showPoll(int index) {
     showTraced(spans);
     traced_->show();
   }
+  traced_->selectRequest(selected);
+  timeline_->setSelectedSerial(traced_->selectedRequest());
   bulk_ = false;
   fitChartHeights();
   // Whether on screen yet or not (a recording is shown before its tab is made current).
@@ -548,6 +578,7 @@ void AttachPanel::setPresentation(bool on, int textPx) {
     l->setFont(textPx_ > 0 ? f : font());
   }
   traced_->setTextPixelSize(textPx_);
+  timeline_->setTextPixelSize(textPx_);
   tree_->setTextPixelSize(textPx_);
   for (auto& row : rows_) {
     if (row.slotFill) row.slotFill->setTextPixelSize(textPx_);

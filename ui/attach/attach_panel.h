@@ -30,6 +30,7 @@ class MetricsChart;
 class PrefixTreeView;
 class SlotFillView;
 class TracedRequestsView;
+class TracedTimeline;
 
 class AttachPanel : public QWidget {
   Q_OBJECT
@@ -51,6 +52,8 @@ class AttachPanel : public QWidget {
   // The block pool's size (vLLM's num_gpu_blocks) of the first server listed that publishes it.
   std::optional<double> poolBlocks() const;
   TracedRequestsView* tracedRequests() const { return traced_; }
+  // The traced requests as rows of a request timeline (hidden until the first traced request).
+  TracedTimeline* tracedTimeline() const { return timeline_; }
   void setPresentation(bool on, int textPx);
   void retranslateUi();
 
@@ -122,6 +125,7 @@ class AttachPanel : public QWidget {
   QHash<QString, double> poolBlocks_;  // per server row, its num_gpu_blocks as last polled
   TracedRequestsView* traced_ = nullptr;  // hidden until a receiver listens or a recording has requests
   QHash<QString, int> tracedSeries_;      // quantity -> series index on "server_traced"
+  TracedTimeline* timeline_ = nullptr;    // the traced requests' phases, above their table
   // The KV-event reading shown (with its rates when live), kept to be shown again in another language.
   std::optional<std::pair<remote::KvEventsFacts, std::optional<std::pair<double, double>>>> lastKv_;
   int textPx_ = 0;

@@ -1,6 +1,7 @@
 #include "ui/attach/traced_requests_view.h"
 
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -105,7 +106,13 @@ TracedRequestsView::TracedRequestsView(QWidget* parent) : QWidget(parent) {
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->setMinimumHeight(160);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
   v->addWidget(table_, 1);
+  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+    if (selecting_ || !current.isValid()) return;
+    selected_ = model_->serialOf(current.row());
+    emit requestSelected(selected_);
+  });
   retranslateUi();
 }
 
@@ -118,11 +125,31 @@ void TracedRequestsView::setReceiver(const QString& address, const remote::OtlpR
 
 void TracedRequestsView::add(const std::vector<remote::LlmRequestSpan>& requests) {
   model_->add(requests);
+  showSelection(false);  // the model was reset: the same request again, on its new line (not scrolled to)
   updateSummary();
+}
+
+void TracedRequestsView::selectRequest(qint64 serial) {
+  selected_ = serial;
+  showSelection(true);
+}
+
+void TracedRequestsView::showSelection(bool scroll) {
+  selecting_ = true;
+  const int row = model_->rowOfSerial(selected_);
+  if (row < 0) {
+    table_->selectionModel()->clearSelection();
+  } else {
+    const QModelIndex at = model_->index(row, 0);
+    table_->selectionModel()->setCurrentIndex(at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (scroll) table_->scrollTo(at);
+  }
+  selecting_ = false;
 }
 
 void TracedRequestsView::clear() {
   model_->clear();
+  selected_ = -1;
   stats_ = {};
   address_.clear();
   live_ = false;

@@ -27,6 +27,7 @@ QColor phaseColor(PhaseKind k) {
     case PhaseKind::Decode: return QColor(0x2f, 0x7e, 0xd8);
     case PhaseKind::Preempted: return QColor(0xd6, 0x30, 0x30);
     case PhaseKind::Recompute: return QColor(0x9a, 0x4f, 0xd0);
+    case PhaseKind::Unsplit: return QColor(0x5f, 0x8a, 0x8b);
   }
   return Qt::gray;
 }
@@ -61,7 +62,8 @@ void RequestTimelineView::setCursorIndex(int64_t index) {
   if (tracker_ && index >= 0 && index < tracker_->step_count()) {
     const double x = xOf(tracker_->step_end_ms(index));
     if (x < labelWidth() || x > viewport()->width())
-      horizontalScrollBar()->setValue(int(tracker_->step_end_ms(index) * pxPerMs_) - (viewport()->width() - labelWidth()) / 2);
+      horizontalScrollBar()->setValue(int((tracker_->step_end_ms(index) - tracker_->origin_ms()) * pxPerMs_) -
+                                      (viewport()->width() - labelWidth()) / 2);
   }
   viewport()->update();
 }
@@ -94,9 +96,12 @@ int RequestTimelineView::labelWidth() const {
   return QFontMetrics(viewport()->font()).horizontalAdvance(QStringLiteral("#000000 ")) + 8;
 }
 
-double RequestTimelineView::spanMs() const { return tracker_ ? std::max(1.0, tracker_->now_ms()) : 1.0; }
+double RequestTimelineView::originMs() const { return tracker_ ? tracker_->origin_ms() : 0.0; }
+double RequestTimelineView::spanMs() const { return tracker_ ? std::max(1.0, tracker_->now_ms() - originMs()) : 1.0; }
 
-double RequestTimelineView::xOf(double ms) const { return labelWidth() + ms * pxPerMs_ - horizontalScrollBar()->value(); }
+double RequestTimelineView::xOf(double ms) const {
+  return labelWidth() + (ms - originMs()) * pxPerMs_ - horizontalScrollBar()->value();
+}
 
 // Fitted, the run leaves room after its end for the last row's finish reason.
 int RequestTimelineView::plotWidth() const {
@@ -111,7 +116,8 @@ void RequestTimelineView::updateBars() {
   const int visible = std::max(1, (viewport()->height() - headerHeight()) / rowHeight());
   verticalScrollBar()->setRange(0, std::max(0, rows - visible));
   verticalScrollBar()->setPageStep(visible);
-  horizontalScrollBar()->setRange(0, std::max(0, int(std::ceil(spanMs() * pxPerMs_)) - plotW));
+  // Less a hair: fitted, span x px is plotW give or take rounding, and a range of 1 would show a scroll bar.
+  horizontalScrollBar()->setRange(0, std::max(0, int(std::ceil(spanMs() * pxPerMs_ - 1e-6)) - plotW));
   horizontalScrollBar()->setPageStep(plotW);
 }
 
@@ -157,7 +163,17 @@ void RequestTimelineView::mousePressEvent(QMouseEvent* e) {
   emit requestClicked(id);
 }
 
+void RequestTimelineView::setTooltipProvider(std::function<QString(const record::RequestPhases&)> provider) {
+  tooltipProvider_ = std::move(provider);
+}
+
+void RequestTimelineView::setPlaceholderText(const QString& text) {
+  placeholder_ = text;
+  viewport()->update();
+}
+
 QString RequestTimelineView::tooltipFor(const RequestPhases& r) const {
+  if (tooltipProvider_) return tooltipProvider_(r);
   QString t = tr("Request %1").arg(r.id);
   const double now = tracker_->now_ms();
   for (size_t k = 0; k < r.phases.size(); ++k) {
@@ -171,6 +187,7 @@ QString RequestTimelineView::tooltipFor(const RequestPhases& r) const {
       case PhaseKind::Decode: name = tr("decode"); break;
       case PhaseKind::Preempted: name = tr("preempted (KV blocks taken, recompute)"); break;
       case PhaseKind::Recompute: name = tr("recompute"); break;
+      case PhaseKind::Unsplit: name = tr("not split"); break;
     }
     t += QLatin1Char('\n') + tr("%1: %2 ms (steps %3-%4)").arg(name).arg(end - p.begin_ms, 0, 'f', 1).arg(p.first_step).arg(open ? tracker_->step_count() - 1 : p.last_step);
   }
@@ -204,18 +221,19 @@ void RequestTimelineView::paintEvent(QPaintEvent*) {
   if (!tracker_ || tracker_->requests().empty()) {
     p.setPen(pal.color(QPalette::PlaceholderText));
     p.drawText(viewport()->rect(), Qt::AlignCenter | Qt::TextWordWrap,
-               tr("No requests yet: run a workload or open a recording to see each request's life here."));
+               placeholder_.isEmpty() ? tr("No requests yet: run a workload or open a recording to see each request's life here.")
+                                      : placeholder_);
     return;
   }
   const auto& rows = tracker_->requests();
   const double now = tracker_->now_ms();
-  const double visLo = (horizontalScrollBar()->value()) / pxPerMs_, visHi = visLo + (w - lw) / pxPerMs_;
+  const double visLo = originMs() + (horizontalScrollBar()->value()) / pxPerMs_, visHi = visLo + (w - lw) / pxPerMs_;
 
   // Time axis: round ticks over the visible range.
   const double stepMs = niceStep(std::max(1e-3, (visHi - visLo) / std::max(2, (w - lw) / (fm.horizontalAdvance(QStringLiteral("00000 ms")) + 16))));
   const bool seconds = stepMs >= 1000;
   p.setPen(pal.color(QPalette::Text));
-  for (double t = std::ceil(visLo / stepMs) * stepMs; t <= visHi; t += stepMs) {
+  for (double t = std::ceil(visLo / stepMs) * stepMs + 0.0; t <= visHi; t += stepMs) {  // + 0.0: no "-0 s"
     const int x = int(xOf(t));
     p.setPen(pal.color(QPalette::Mid));
     p.drawLine(x, hh - 4, x, h);

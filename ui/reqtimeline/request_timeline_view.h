@@ -6,7 +6,11 @@
 // Mouse: wheel scrolls rows, Shift+wheel scrolls time, Ctrl+wheel zooms time around the pointer; a click
 // on a row emits requestClicked. The timeline cursor (setCursorIndex) is a vertical line; what lies after
 // it is dimmed, and the view scrolls to keep it in sight.
+//
+// Time runs from the tracker's origin_ms() (0 for the engine's requests; earlier for traced requests that
+// began before the session) to its now_ms().
 #include <QAbstractScrollArea>
+#include <functional>
 #include <memory>
 
 #include "engine/record/request_phases.h"
@@ -26,6 +30,11 @@ class RequestTimelineView : public QAbstractScrollArea {
   int64_t cursorIndex() const { return cursor_; }
   void setSelectedId(int64_t id);
   int64_t selectedId() const { return selected_; }
+  // A row's tooltip made by the caller instead of the engine's (phases with steps, prefix hits, speculation):
+  // the Servers tab's traced requests say their request id and figures. Null: the engine's.
+  void setTooltipProvider(std::function<QString(const record::RequestPhases&)> provider);
+  // The text shown while there are no rows (empty: the engine's "run a workload" hint).
+  void setPlaceholderText(const QString& text);
   // Presentation mode: text at px pixels (0: the widget's normal font); rows grow with it.
   void setTextPixelSize(int px);
 
@@ -55,6 +64,7 @@ class RequestTimelineView : public QAbstractScrollArea {
   int plotWidth() const;
   double xOf(double ms) const;  // viewport x of engine time ms
   double spanMs() const;
+  double originMs() const;
   QString tooltipFor(const record::RequestPhases& r) const;
 
   std::shared_ptr<const record::PhaseTracker> tracker_;
@@ -63,6 +73,8 @@ class RequestTimelineView : public QAbstractScrollArea {
   bool userZoomed_ = false;
   int textPx_ = 0;
   int paintedRows_ = 0, touchedPhases_ = 0;
+  std::function<QString(const record::RequestPhases&)> tooltipProvider_;
+  QString placeholder_;
 };
 
 }  // namespace inferscope::ui
