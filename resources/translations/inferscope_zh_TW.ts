@@ -1489,64 +1489,64 @@
         <translation>模型已載入，但引擎設定不適用於它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="163" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="178" />
         <source>no model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="173" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="188" />
         <source>Load generator: %1</source>
         <translation>負載產生器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="261" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="276" />
         <source>Compare: no model is loaded.</source>
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="280" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="295" />
         <source>%1: weights %2</source>
         <translation>%1：權重 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="287" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="302" />
         <source>Compare: %1</source>
         <translation>比較：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="316" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="331" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="320" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="329" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="335" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="344" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="335" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="350" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="379" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="394" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="395" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="410" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 &gt; 儲存錄製檔」會保留之前的步驟。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="400" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="415" />
         <source>Recording stopped: %1</source>
         <translation>錄製已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="412" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="422" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="427" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="437" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未錄製任何內容：引擎還沒有執行過。</translation>
     </message>
@@ -3176,107 +3176,117 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>未送出：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="161" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="95" />
+        <source>Request %1 is no longer held by the engine.</source>
+        <translation>請求 %1 已不在引擎中。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="162" />
+        <source>Request %1: reading its prompt and output so far...</source>
+        <translation>請求 %1：正在讀取它的提示與目前的輸出…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/panels/playground_panel.cpp" line="195" />
         <source>Request %1 failed: %2</source>
         <translation>請求 %1 失敗：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="165" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="199" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="166" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="200" />
         <source>Request %1: %2 prompt tokens (%3 from the prefix cache), %4 generated, state %5</source>
         <translation>請求 %1：%2 個提示 token（%3 個來自前綴快取），已生成 %4 個，狀態 %5</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="187" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="221" />
         <source>Request %1 had not been scheduled at this step.</source>
         <translation>請求 %1 在這一步尚未被排程。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="202" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="236" />
         <source>Output token %1: %2</source>
         <translation>輸出 token %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="216" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="250" />
         <source>Prompt token %1: waiting to be scheduled</source>
         <translation>提示 token %1：等待排程</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="221" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="255" />
         <source>Prompt token %1: %2</source>
         <translation>提示 token %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="233" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="267" />
         <source>Type a prompt, e.g. "Explain the KV cache in one sentence."</source>
         <translation>輸入提示，例如「用一句話解釋 KV 快取。」</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="234" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="268" />
         <source>Chat (template)</source>
         <translation>對話（套用範本）</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="235" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="269" />
         <source>Raw prompt</source>
         <translation>原始提示</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="236" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="270" />
         <source>Chat wraps the prompt in the model's chat template; raw sends the text as is.</source>
         <translation>對話模式會用模型的對話範本包裝提示；原始模式則照原樣送出文字。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="237" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="271" />
         <source>Max tokens</source>
         <translation>最多 token 數</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="238" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="272" />
         <source>Temperature</source>
         <translation>溫度</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="239" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="273" />
         <source>0 picks the most likely token every time (greedy); higher values sample more freely.</source>
         <translation>0 每次都選最可能的 token（貪婪）；數值越高取樣越自由。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="240" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="274" />
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="241" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="275" />
         <source>Sample only among the k most likely tokens (0 = off).</source>
         <translation>只在最可能的 k 個 token 中取樣（0 = 關閉）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="242" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="276" />
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="243" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="277" />
         <source>Sample among the smallest set of tokens whose probability reaches p (1 = off).</source>
         <translation>在機率總和達到 p 的最小 token 集合中取樣（1 = 關閉）。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="244" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="278" />
         <source>Seed</source>
         <translation>種子</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="245" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="279" />
         <source>Random seed, so a sampled answer can be reproduced.</source>
         <translation>隨機種子，讓取樣結果可以重現。</translation>
     </message>
     <message>
-        <location filename="../../ui/panels/playground_panel.cpp" line="246" />
+        <location filename="../../ui/panels/playground_panel.cpp" line="280" />
         <source>Send</source>
         <translation>送出</translation>
     </message>
@@ -4078,82 +4088,82 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
         <translation>設定被拒絕：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="78" />
+        <location filename="../../ui/session/workbench_session.cpp" line="79" />
         <source>Comparison cancelled.</source>
         <translation>已取消比較。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="78" />
+        <location filename="../../ui/session/workbench_session.cpp" line="79" />
         <source>Comparison finished: %n variant(s) ran.</source>
         <translation><numerusform>比較完成：已執行 %n 個變體。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="109" />
+        <location filename="../../ui/session/workbench_session.cpp" line="110" />
         <source>This stream is not a run: there is no trace to write.</source>
         <translation>這個資料流不是一次執行：沒有可寫入的追蹤。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="140" />
+        <location filename="../../ui/session/workbench_session.cpp" line="141" />
         <source>%1 holds no whole step.</source>
         <translation>%1 沒有任何完整的步驟。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="147" />
+        <location filename="../../ui/session/workbench_session.cpp" line="148" />
         <source>Opened recording %1: %n step(s) of %2</source>
         <translation><numerusform>已開啟錄製檔 %1：%2 的 %n 步</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="150" />
+        <location filename="../../ui/session/workbench_session.cpp" line="151" />
         <source>The recording is incomplete: %1</source>
         <translation>錄製檔不完整：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="168" />
+        <location filename="../../ui/session/workbench_session.cpp" line="169" />
         <source>Loading model %1</source>
         <translation>正在載入模型 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="187" />
+        <location filename="../../ui/session/workbench_session.cpp" line="188" />
         <source>Loaded %1 (%2 layers)</source>
         <translation>已載入 %1（%2 層）</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="189" />
+        <location filename="../../ui/session/workbench_session.cpp" line="190" />
         <source>Weights: %1, %2 MiB</source>
         <translation>權重：%1，%2 MiB</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="194" />
+        <location filename="../../ui/session/workbench_session.cpp" line="195" />
         <source>Scenario not loaded</source>
         <translation>情境未載入</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="201" />
+        <location filename="../../ui/session/workbench_session.cpp" line="202" />
         <source>Re-quantizing the weights to %1</source>
         <translation>正在將權重重新量化為 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="207" />
+        <location filename="../../ui/session/workbench_session.cpp" line="208" />
         <source>Load a model before choosing its weight quantization.</source>
         <translation>請先載入模型，再選擇權重量化。</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="274" />
+        <location filename="../../ui/session/workbench_session.cpp" line="275" />
         <source>Scenario "%1" runs with weights %2: re-quantizing first</source>
         <translation>情境「%1」使用權重 %2：先重新量化</translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="294" />
+        <location filename="../../ui/session/workbench_session.cpp" line="295" />
         <source>Scenario "%1": %2</source>
         <translation>情境「%1」：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/session/workbench_session.cpp" line="297" />
+        <location filename="../../ui/session/workbench_session.cpp" line="298" />
         <source>This scenario compares %n variant(s); each runs on its own engine (Compare tab).</source>
         <translation><numerusform>此情境比較 %n 個變體；每個都在自己的引擎上執行（比較分頁）。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/session/workbench_session.cpp" line="328" />
+        <location filename="../../ui/session/workbench_session.cpp" line="329" />
         <source>cannot write %1</source>
         <translation>無法寫入 %1</translation>
     </message>

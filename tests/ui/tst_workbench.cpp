@@ -538,6 +538,55 @@ class TstWorkbench : public QObject {
     QCOMPARE(pg->outputText(), QString::fromStdString(done.texts.at(0)));
   }
 
+  // A load-generator request selected in the Requests table mid-generation shows in the Playground: its
+  // prompt, the tokens it had, then the rest as they stream; nothing twice, nothing missing.
+  void playgroundShowsARequestSelectedInTheTable() {
+    auto w = makeWindow(QStringLiteral("playground_select"));
+    QVERIFY(w);
+    EngineController* c = w->controller();
+    PlaygroundPanel* pg = w->playground();
+    WorkloadSpec load = smallLoad();
+    load.gen_min = 24;
+    load.gen_max = 32;
+    c->startLoad(load);
+    int64_t id = -1;
+    int before = 0;
+    for (int i = 0; i < 200 && id < 0; ++i) {
+      QSignalSpy stepped(c, &EngineController::snapshotReady);
+      c->stepOnce();
+      QVERIFY(stepped.wait(10000));
+      for (const auto& r : c->lastSnapshot()->requests)
+        if (r.state == RequestState::Running && r.n_generated >= 3) {
+          id = r.id;
+          before = r.n_generated;
+          break;
+        }
+    }
+    QVERIFY2(id >= 0, "no request was half generated");
+    // Selected while the engine runs faster than it publishes: steps are pending when it is asked.
+    c->setStepsPerSecond(200);
+    c->run();
+    QTest::qWait(15);
+    w->requests()->selectRequest(id);
+    QCOMPARE(pg->currentRequest(), id);
+    QTRY_VERIFY_WITH_TIMEOUT(pg->shownTokenCount(TokenOrigin::Decoded) >= before, 10000);
+    RequestInfo done;
+    QVERIFY(QTest::qWaitFor([&] {
+      for (const auto& r : c->lastSnapshot()->requests)
+        if (r.id == id && r.state == RequestState::Finished) return (done = r), true;
+      return false;
+    }, 60000));
+    c->pause();
+    QTest::qWait(100);
+    QVERIFY(done.n_generated > before);
+    QCOMPARE(pg->outputText(), QString::fromStdString(done.texts.at(0)));
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::Decoded) + pg->shownTokenCount(TokenOrigin::Accepted), done.n_generated);
+    QCOMPARE(pg->shownTokenCount(TokenOrigin::Prompt) + pg->shownTokenCount(TokenOrigin::PrefixHit), done.n_prompt);
+    // Selecting it again changes nothing.
+    w->requests()->selectRequest(id);
+    QCOMPARE(pg->outputText(), QString::fromStdString(done.texts.at(0)));
+  }
+
   void loadShowsProgressAndCancelKeepsModel() {
     auto w = makeWindow(QStringLiteral("loadcancel"));
     QVERIFY(w);

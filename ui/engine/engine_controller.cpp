@@ -51,6 +51,7 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
   connect(worker_, &EngineWorker::recordingSaved, this, &EngineController::recordingSaved);
   connect(worker_, &EngineWorker::traceSaved, this, &EngineController::traceSaved);
   connect(worker_, &EngineWorker::promptTokens, this, &EngineController::promptTokens);
+  connect(worker_, &EngineWorker::transcriptReady, this, &EngineController::transcriptReady);
   connect(worker_, &EngineWorker::compareProgress, this, &EngineController::compareProgress);
   connect(worker_, &EngineWorker::lessonComputed, this, &EngineController::lessonComputed);
   connect(worker_, &EngineWorker::compareFinished, this, [this](CompareResultPtr r) {
@@ -122,6 +123,9 @@ quint64 EngineController::submit(const Request& request, bool chat) {
   const quint64 tag = nextTag_++;
   post([w = worker_, request, chat, tag] { w->submit(request, chat, tag); });
   return tag;
+}
+void EngineController::describeRequest(qint64 id) {
+  post([w = worker_, id] { w->describeRequest(id); });
 }
 void EngineController::startLoad(const WorkloadSpec& spec) {
   post([w = worker_, spec] { w->startLoad(spec); });

@@ -40,6 +40,8 @@ class EngineController : public QObject {
   void applyConfig(const EngineConfig& config);
   // Returns a tag; requestSubmitted(tag, id) follows. chat = render the prompt with the chat template.
   quint64 submit(const Request& request, bool chat = false);
+  // A request's transcript so far (EngineWorker::describeRequest); transcriptReady answers.
+  void describeRequest(qint64 id);
   void startLoad(const WorkloadSpec& spec);
   void cancel(int64_t id);
   void run();
@@ -94,6 +96,7 @@ class EngineController : public QObject {
   void configApplied(bool ok, const QString& error, const inferscope::EngineConfig& config, qint64 numBlocks);
   void requestSubmitted(quint64 tag, qint64 id, const QString& error);
   void promptTokens(qint64 id, const QStringList& pieces);
+  void transcriptReady(qint64 id, bool known, const QStringList& prompt, const QStringList& output);
   void compareProgress(int done, int total, const QString& running);
   void compareFinished(inferscope::ui::CompareResultPtr result);
   void runningChanged(bool running);

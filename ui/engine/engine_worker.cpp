@@ -147,15 +147,30 @@ void EngineWorker::submit(const Request& request, bool chat, quint64 tag) {
   }
   const int64_t id = engine_->submit(r);
   emit requestSubmitted(tag, id, QString());
+  emit promptTokens(id, tokenPieces(engine_->request_info(id).prompt_ids));
+  publish(false);
+  if (running_) scheduleTick();
+}
+
+QStringList EngineWorker::tokenPieces(const std::vector<int32_t>& ids) const {
   // The same stream decoding as generated tokens: a character split over tokens shows on its last one.
   QStringList pieces;
   Utf8StreamDecoder utf8;
-  for (int32_t t : engine_->request_info(id).prompt_ids)
-    pieces << QString::fromStdString(utf8.push(model_->tokenizer->token_to_piece(t, /*render_special=*/true)));
+  for (int32_t t : ids) pieces << QString::fromStdString(utf8.push(model_->tokenizer->token_to_piece(t, /*render_special=*/true)));
   if (!pieces.isEmpty()) pieces.last() += QString::fromStdString(utf8.flush());
-  emit promptTokens(id, pieces);
-  publish(false);
-  if (running_) scheduleTick();
+  return pieces;
+}
+
+void EngineWorker::describeRequest(qint64 id) {
+  if (!engine_ || !model_) return;
+  const RequestInfo info = engine_->request_info(id);
+  if (info.state == RequestState::Unknown) {
+    emit transcriptReady(id, false, {}, {});
+    return;
+  }
+  // Every token event so far goes out first, so what follows the transcript is new.
+  publish(true);
+  emit transcriptReady(id, true, tokenPieces(info.prompt_ids), info.token_ids.empty() ? QStringList() : tokenPieces(info.token_ids[0]));
 }
 
 void EngineWorker::startLoad(const WorkloadSpec& spec) {

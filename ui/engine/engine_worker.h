@@ -31,6 +31,9 @@ class EngineWorker : public QObject {
   void adoptModel(std::shared_ptr<const LoadedModel> model);
   void applyConfig(const EngineConfig& config);
   void submit(const Request& request, bool chat, quint64 tag);
+  // A request's prompt and first sample's output so far as token pieces: transcriptReady answers, after
+  // a snapshot that carries every token event before it (known false: the engine has no such request).
+  void describeRequest(qint64 id);
   void startLoad(const WorkloadSpec& spec);
   void cancel(int64_t id);
   void run();
@@ -62,6 +65,7 @@ class EngineWorker : public QObject {
   void requestSubmitted(quint64 tag, qint64 id, const QString& error);
   // The submitted prompt's tokens as text (special tokens rendered), one entry per token.
   void promptTokens(qint64 id, const QStringList& pieces);
+  void transcriptReady(qint64 id, bool known, const QStringList& prompt, const QStringList& output);
   void compareProgress(int done, int total, const QString& running);
   void compareFinished(inferscope::ui::CompareResultPtr result);
   void message(const QString& text);
@@ -72,6 +76,7 @@ class EngineWorker : public QObject {
   void lessonComputed(quint64 tag, const QString& id, inferscope::ui::LessonResultPtr result, const QString& error);
 
  private:
+  QStringList tokenPieces(const std::vector<int32_t>& ids) const;
   void tick();
   bool stepEngine();         // one engine step; false when nothing ran
   bool rebuildEngine(const EngineConfig& config, QString* error);

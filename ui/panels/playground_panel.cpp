@@ -87,6 +87,20 @@ PlaygroundPanel::PlaygroundPanel(WorkbenchSession* session, QWidget* parent) : Q
     requestId_ = id;
     status_->setText(err.isEmpty() ? tr("Request %1 submitted; press Run or Step to generate.").arg(id) : tr("Not submitted: %1").arg(err));
   });
+  connect(session_, &WorkbenchSession::transcriptReady, this,
+          [this](qint64 id, bool known, const QStringList& prompt, const QStringList& output) {
+            if (id != requestId_ || !awaitingTranscript_) return;
+            awaitingTranscript_ = false;
+            if (!known) {
+              status_->setText(tr("Request %1 is no longer held by the engine.").arg(id));
+              return;
+            }
+            promptPieces_ = prompt;
+            output_tokens_.clear();
+            for (const QString& piece : output) output_tokens_.push_back({piece, TokenOrigin::Decoded});
+            if (const EngineSnapshotPtr s = session_->lastSnapshot()) takeState(*s);
+            render();
+          });
   connect(session_, &WorkbenchSession::promptTokens, this, [this](qint64 id, const QStringList& pieces) {
     if (id != requestId_) return;
     promptPieces_ = pieces;
@@ -127,6 +141,7 @@ void PlaygroundPanel::send() {
   r.params.seed = uint64_t(seed_->value());
   output_->clear();
   requestId_ = -1;
+  awaitingTranscript_ = false;
   promptPieces_.clear();
   promptHit_ = -1;
   output_tokens_.clear();
@@ -134,9 +149,33 @@ void PlaygroundPanel::send() {
   tag_ = session_->submit(r, mode_->currentIndex() == 0);
 }
 
+void PlaygroundPanel::followRequest(qint64 id) {
+  if (id < 0 || id == requestId_ || !session_->source()->isLive()) return;
+  output_->clear();
+  tag_ = 0;  // a submission still in flight no longer takes the panel over
+  requestId_ = id;
+  promptPieces_.clear();
+  promptHit_ = -1;
+  output_tokens_.clear();
+  shownTokens_ = shownHit_ = -1;
+  awaitingTranscript_ = true;
+  status_->setText(tr("Request %1: reading its prompt and output so far...").arg(id));
+  session_->describeRequest(id);
+}
+
 void PlaygroundPanel::addSnapshot(const EngineSnapshot& s) {
   if (s.engine_rebuilt) requestId_ = -1;
   if (requestId_ < 0) return;
+  takeState(s);
+  const bool following = shownTokens_ < 0;
+  for (const auto& e : s.events) {
+    if (e.request_id != requestId_ || e.sample_index != 0 || awaitingTranscript_) continue;
+    output_tokens_.push_back({QString::fromStdString(e.text), e.origin});
+    if (following) appendOutput(output_tokens_.back().text, e.origin, int(output_tokens_.size()));
+  }
+}
+
+void PlaygroundPanel::takeState(const EngineSnapshot& s) {
   const bool following = shownTokens_ < 0;
   for (const auto& r : s.requests) {
     if (r.id != requestId_) continue;
@@ -148,11 +187,6 @@ void PlaygroundPanel::addSnapshot(const EngineSnapshot& s) {
       if (following) render();
     }
     if (following) showStatus(r);
-  }
-  for (const auto& e : s.events) {
-    if (e.request_id != requestId_ || e.sample_index != 0) continue;
-    output_tokens_.push_back({QString::fromStdString(e.text), e.origin});
-    if (following) appendOutput(output_tokens_.back().text, e.origin, int(output_tokens_.size()));
   }
 }
 

@@ -37,6 +37,11 @@ class PlaygroundPanel : public QWidget {
   int shownTokenCount(TokenOrigin origin) const;
   void setPrompt(const QString& p);
   void send();
+  // Shows another request of the live engine (one selected in the Requests table or the request
+  // timeline): its prompt and output so far, then its tokens as they stream. Tokens generated before it
+  // was selected show as decoded (the engine keeps no origin per past token). Nothing for the request
+  // already shown, or while a recording is on screen.
+  void followRequest(qint64 id);
 
  protected:
   void changeEvent(QEvent* e) override;
@@ -45,6 +50,7 @@ class PlaygroundPanel : public QWidget {
   void retranslateUi();
   void render();  // the whole transcript, when the prompt's split into hit / prefilled becomes known
   void showStatus(const RequestInfo& r);
+  void takeState(const EngineSnapshot& s);  // the shown request's status and prefix hits from s
   void appendOutput(const QString& text, TokenOrigin origin, int index);
 
   WorkbenchSession* session_;
@@ -66,6 +72,7 @@ class PlaygroundPanel : public QWidget {
   QTextEdit* output_ = nullptr;
   quint64 tag_ = 0;
   int64_t requestId_ = -1;
+  bool awaitingTranscript_ = false;  // followRequest asked; its events are in the transcript to come
   QStringList promptPieces_;
   int promptHit_ = -1;  // -1: not scheduled yet, so not known
   struct Shown {

@@ -50,6 +50,7 @@ LiveEngineSource::LiveEngineSource(EngineController* controller, QObject* parent
     emit snapshotReady(s);
   });
   connect(controller_, &EngineController::promptTokens, this, &SnapshotSource::promptTokens);
+  connect(controller_, &EngineController::transcriptReady, this, &SnapshotSource::transcriptReady);
   connect(controller_, &EngineController::compareProgress, this, &SnapshotSource::compareProgress);
   connect(controller_, &EngineController::compareFinished, this, &SnapshotSource::compareFinished);
   connect(controller_, &EngineController::runningChanged, this, &SnapshotSource::runningChanged);

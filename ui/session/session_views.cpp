@@ -71,6 +71,9 @@ void bindViews(WorkbenchSession* session, const SessionViews& v) {
     QObject::connect(session, &WorkbenchSession::stepShown, playground, [playground](int64_t index, EngineSnapshotPtr s) {
       playground->showState(index >= 0 ? s : nullptr);
     });
+    // A request selected in the table (or on the request timeline, through it) is shown in full here.
+    if (RequestsPanel* requests = v.requests)
+      QObject::connect(requests, &RequestsPanel::requestSelected, playground, &PlaygroundPanel::followRequest);
   }
   if (ComparePanel* compare = v.compare) {
     QObject::connect(session, &WorkbenchSession::compareQueued, compare, &ComparePanel::setQueued);

@@ -21,6 +21,10 @@
 //  - promptTokens(id, pieces) (a request's prompt as token pieces, for the Playground) comes before the
 //    first snapshot whose events belong to request id; a source may send it for some requests only (the
 //    live engine: those submitted one by one, not the load generator's).
+//  - transcriptReady(id, known, prompt, output) answers a request for one request's transcript (the live
+//    engine: WorkbenchSession::describeRequest): its prompt and first sample's output so far as token
+//    pieces, emitted after every snapshot whose events it covers; known false when the source has no such
+//    request.
 //  - compareProgress / compareFinished report a comparison of the scenario's variants (each its own
 //    engine); a source without one never emits them.
 #include <QObject>
@@ -67,6 +71,7 @@ class SnapshotSource : public QObject {
   void snapshotReady(inferscope::ui::EngineSnapshotPtr snapshot);
   void logLine(const QString& text, int level);
   void promptTokens(qint64 id, const QStringList& pieces);
+  void transcriptReady(qint64 id, bool known, const QStringList& prompt, const QStringList& output);
   void compareProgress(int done, int total, const QString& running);
   void compareFinished(inferscope::ui::CompareResultPtr result);
   void runningChanged(bool running);

@@ -71,6 +71,7 @@ void WorkbenchSession::connectSource(SnapshotSource* s) {
   connect(s, &SnapshotSource::snapshotReady, this, &WorkbenchSession::onSnapshot);
   connect(s, &SnapshotSource::logLine, this, &WorkbenchSession::logLine);
   connect(s, &SnapshotSource::promptTokens, this, &WorkbenchSession::promptTokens);
+  connect(s, &SnapshotSource::transcriptReady, this, &WorkbenchSession::transcriptReady);
   connect(s, &SnapshotSource::compareProgress, this, &WorkbenchSession::compareProgress);
   connect(s, &SnapshotSource::runningChanged, this, &WorkbenchSession::runningChanged);
   connect(s, &SnapshotSource::compareFinished, this, [this](CompareResultPtr r) {
@@ -369,6 +370,10 @@ void WorkbenchSession::setStepsPerSecond(int sps) {
   controller_->setStepsPerSecond(sps);
   if (changed) emit stepsPerSecondChanged(sps);
 }
+void WorkbenchSession::describeRequest(qint64 id) {
+  if (source_->isLive()) controller_->describeRequest(id);
+}
+
 quint64 WorkbenchSession::submit(const Request& request, bool chat) {
   setSource(nullptr);
   workloadStarted_ = true;

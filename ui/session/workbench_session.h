@@ -126,6 +126,9 @@ class WorkbenchSession : public QObject {
   void setStepsPerSecond(int sps);
   int stepsPerSecond() const { return stepsPerSecond_; }
   quint64 submit(const Request& request, bool chat);  // requestSubmitted(tag, ...) answers
+  // One request's transcript so far from the live engine (transcriptReady answers); nothing for a
+  // recording, which keeps no token texts of the load generator's requests.
+  void describeRequest(qint64 id);
   void cancelRequest(int64_t id);
   bool isRunning() const;
   bool hasUnfinishedWork() const;
@@ -166,6 +169,7 @@ class WorkbenchSession : public QObject {
   void compareFinished(inferscope::ui::CompareResultPtr result);
   void requestSubmitted(quint64 tag, qint64 id, const QString& error);
   void promptTokens(qint64 id, const QStringList& pieces);
+  void transcriptReady(qint64 id, bool known, const QStringList& prompt, const QStringList& output);
   void runningChanged(bool running);
   void stepsPerSecondChanged(int sps);  // a scenario chose another display speed
   // A scenario's comparison waits for its live run to finish (loadScenario with start).
