@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the GGUF reader, the recording reader, the live-server readers (scrapes, /slots, KV events) and the
-# OTLP trace receiver (protobuf, JSON, HTTP framing) with libFuzzer, SECONDS in all (default 60: a quarter each). Exits non-zero on a finding; the crashing input is left in build-fuzz/findings/.
+# OTLP trace receiver (protobuf, JSON, HTTP framing; the export encoder by round trip, collectors' replies) with libFuzzer, SECONDS in all (default 60: a quarter each). Exits non-zero on a finding; the crashing input is left in build-fuzz/findings/.
 # Usage: tests/fuzz/run_fuzz.sh [SECONDS]     (extra cmake arguments: INFERSCOPE_FUZZ_CMAKE_ARGS)
 set -euo pipefail
 seconds="${1:-60}"
