@@ -27,8 +27,6 @@ namespace inferscope::cli {
 
 namespace {
 
-constexpr size_t kOtlpSpansPerExport = 2048;  // a collector's default body limit (4 MiB) holds this many with room
-
 struct ReplayOptions {
   std::string file;
   bool json = false;
@@ -158,7 +156,7 @@ void export_otlp(const record::Recording& r, const ReplayOptions& o) {
   static char arg0[] = "inferscope-cli";
   static char* argv[] = {arg0, nullptr};
   QCoreApplication app(argc, argv);
-  const std::vector<std::string> bodies = remote::encode_export_trace_batches(spans, kOtlpSpansPerExport);
+  const std::vector<std::string> bodies = remote::encode_export_trace_batches(spans, remote::kOtlpSpansPerExport);
   why = remote::OtlpTraceSender::sendAndWait(url, bodies);
   if (!why.isEmpty()) throw std::runtime_error("--otlp-traces-endpoint: " + why.toStdString());
   std::fprintf(stderr, "sent %zu span(s) in %zu export(s) to %s\n", spans.size(), bodies.size(), url.toString().toStdString().c_str());

@@ -21,6 +21,10 @@ std::string encode_export_trace_request(const std::vector<OtlpSpan>& spans, std:
 // The same spans as several export requests of at most max_spans each (a collector's body limit; the
 // OpenTelemetry SDK's batch processor sends 512 per export). Spans of one trace may straddle requests,
 // as they do with the SDK. No request for no spans.
+// Spans per export that inferscope sends (replay / export --otlp-traces-endpoint, the workbench): a
+// collector's default body limit (4 MiB) holds this many with room.
+inline constexpr size_t kOtlpSpansPerExport = 2048;
+
 std::vector<std::string> encode_export_trace_batches(const std::vector<OtlpSpan>& spans, size_t max_spans,
                                                      std::string_view scope_name = "inferscope");
 

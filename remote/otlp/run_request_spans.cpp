@@ -1,5 +1,6 @@
 #include "remote/otlp/run_request_spans.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -106,21 +107,14 @@ std::vector<OtlpSpan> run_request_spans(const record::Recording& recording, cons
     if (q.e2e_ms >= 0) add(genai::kE2e, real(q.e2e_ms / 1000.0));
     // vLLM's prefill: scheduled to first token; decode: first token to last. From the phases, so that
     // they add up with the child spans; known once the request has its first token / has ended.
-    double prefill_end = -1;
-    for (const record::Phase& p : r.phases)
-      if (p.kind == record::PhaseKind::Prefill) {
-        if (q.ttft_ms >= 0) {
-          add(genai::kTimeInPrefill, real((p.end_ms - p.begin_ms) / 1000.0));
-          prefill_end = p.end_ms;
-        }
-        break;
+    const auto prefill = std::find_if(r.phases.begin(), r.phases.end(),
+                                      [](const record::Phase& p) { return p.kind == record::PhaseKind::Prefill; });
+    if (prefill != r.phases.end() && q.ttft_ms >= 0) {
+      add(genai::kTimeInPrefill, real((prefill->end_ms - prefill->begin_ms) / 1000.0));
+      if (r.ended) {
+        add(genai::kTimeInDecode, real((r.phases.back().end_ms - prefill->end_ms) / 1000.0));
+        add(genai::kTimeInInference, real((r.phases.back().end_ms - prefill->begin_ms) / 1000.0));
       }
-    if (prefill_end >= 0 && r.ended) {
-      add(genai::kTimeInDecode, real((r.phases.back().end_ms - prefill_end) / 1000.0));
-      double scheduled = prefill_end;
-      for (const record::Phase& p : r.phases)
-        if (p.kind == record::PhaseKind::Prefill) { scheduled = p.begin_ms; break; }
-      add(genai::kTimeInInference, real((r.phases.back().end_ms - scheduled) / 1000.0));
     }
     add("inferscope.state", str(request_state_name(q.state)));
     if (!q.finish_reason.empty()) add("inferscope.finish_reason", str(q.finish_reason));

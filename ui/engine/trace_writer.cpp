@@ -7,10 +7,6 @@
 
 namespace inferscope::ui {
 
-namespace {
-constexpr size_t kSpansPerExport = 2048;  // as `inferscope-cli replay --otlp-traces-endpoint` sends them
-}
-
 bool isTraceUrl(const QString& target) {
   return target.startsWith(QLatin1String("http://"), Qt::CaseInsensitive) ||
          target.startsWith(QLatin1String("https://"), Qt::CaseInsensitive);
@@ -32,7 +28,7 @@ void writeTrace(const record::Recording& recording, const QString& target, QObje
   }
   std::vector<std::string> bodies;
   try {
-    bodies = remote::encode_export_trace_batches(remote::run_request_spans(recording), kSpansPerExport);
+    bodies = remote::encode_export_trace_batches(remote::run_request_spans(recording), remote::kOtlpSpansPerExport);
   } catch (const std::exception& e) {
     done(false, QString::fromUtf8(e.what()));
     return;
