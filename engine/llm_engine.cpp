@@ -575,6 +575,7 @@ void LLMEngine::end_step(const StepPlan& plan, bool ran_forward, const StepStart
     s->draft_q.clear();
   }
   const double step_ms = ms_between(start.t0, Clock::now());
+  out.prefill_chunks = prefill_chunks(plan);
   out.metrics = make_metrics(plan, step_ms, finished, static_cast<int>(out.events.size()), start.hit_before,
                              start.query_before);
   if (config_.parallel.enabled()) {
@@ -591,6 +592,21 @@ void LLMEngine::end_step(const StepPlan& plan, bool ran_forward, const StepStart
   out.ran = true;
   ++step_index_;
   forget_old_requests();
+}
+
+std::vector<PrefillChunk> LLMEngine::prefill_chunks(const StepPlan& plan) {
+  std::vector<PrefillChunk> chunks;
+  for (const ScheduledSeq& p : plan.seqs)
+    if (p.counted_as_prefill) chunks.push_back({p.seq->request_id, p.n_tokens});
+  // Siblings of one request recomputing in the same step make one chunk of that request.
+  std::sort(chunks.begin(), chunks.end(), [](const PrefillChunk& a, const PrefillChunk& b) { return a.request_id < b.request_id; });
+  size_t w = 0;
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (w > 0 && chunks[w - 1].request_id == chunks[i].request_id) chunks[w - 1].tokens += chunks[i].tokens;
+    else chunks[w++] = chunks[i];
+  }
+  chunks.resize(w);
+  return chunks;
 }
 
 StepMetrics LLMEngine::make_metrics(const StepPlan& plan, double step_ms, int finished, int generated,

@@ -129,9 +129,19 @@ struct KvBlockPlan {
 };
 KvBlockPlan kv_block_plan(const ModelCard& card, const EngineConfig& c);
 
+// The prompt tokens (or, after a preemption, the tokens recomputed) one request had computed in one
+// step: one chunk of its prefill.
+struct PrefillChunk {
+  int64_t request_id = 0;
+  int32_t tokens = 0;
+  bool operator==(const PrefillChunk&) const = default;
+};
+
 struct StepResult {
   StepMetrics metrics;
   std::vector<TokenEvent> events;
+  // Every request that prefilled in this step, ascending id; the tokens add up to metrics.prefill_tokens.
+  std::vector<PrefillChunk> prefill_chunks;
   std::vector<int64_t> finished_requests;  // finished, failed or cancelled during this step
   bool ran = false;                        // false when there was nothing to do
 };
@@ -258,6 +268,7 @@ class LLMEngine {
   // Closes the step: stale drafts dropped, out.metrics filled (the parallel timeline too when a
   // forward pass ran) and recorded with the block map, the step index advanced, the history trimmed.
   void end_step(const StepPlan& plan, bool ran_forward, const StepStart& start, StepResult& out);
+  static std::vector<PrefillChunk> prefill_chunks(const StepPlan& plan);
   StepMetrics make_metrics(const StepPlan& plan, double step_ms, int finished, int generated, int64_t hit_before,
                            int64_t query_before);
 

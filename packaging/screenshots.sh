@@ -17,6 +17,9 @@ rec=$(mktemp -d)/preemption.isrec
 build/app/inferscope-cli run --scenario resources/scenarios/preemption.json --no-compare --record "$rec" >/dev/null 2>&1
 shot "$out/request_timeline_1280x720.png" --size 1280x720 --open "$rec" --tab request_timeline
 shot "$out/request_timeline_presentation.png" --size 1920x1080 --presentation --open "$rec" --tab request_timeline
+# Long prompts over a 64-token budget: each prefill drawn as its chunks, one per step.
+build/app/inferscope-cli run --scenario resources/scenarios/prefill_vs_decode.json --no-compare --record "$rec" >/dev/null 2>&1
+shot "$out/request_timeline_chunks.png" --size 1920x1080 --presentation --open "$rec" --tab request_timeline
 rm -f "$rec"
 for sc in continuous_vs_static prefix_caching block_size_fragmentation speculative_decoding kv_dtype_capacity \
           pipeline_parallelism attention_naive_vs_tiled no_kv_cache weight_quantization_int4 weight_quantization_gptq_int4; do

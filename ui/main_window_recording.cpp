@@ -122,7 +122,7 @@ void MainWindow::addRecordingActions(QMenu* fileMenu) {
                                               tr("OTLP/HTTP traces endpoint (an OpenTelemetry Collector, Jaeger, Tempo):"),
                                               QLineEdit::Normal, last, &ok).trimmed();
     if (!ok || url.isEmpty()) return;
-    const QString full = url.contains(QLatin1String("://")) ? url : QStringLiteral("http://") + url;
+    const QString full = collectorTarget(url);
     settings.setValue(QStringLiteral("otlp/traces_endpoint"), full);
     statusBar()->showMessage(tr("Sending the trace to %1...").arg(full));
     session_->saveTrace(full);

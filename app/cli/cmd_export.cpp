@@ -15,6 +15,7 @@
 #include <QFileInfo>
 
 #include "engine/model/default_model.h"
+#include "ui/engine/trace_writer.h"
 #include "ui/headless/export_board.h"
 #include "ui/headless/headless_run.h"
 #include "ui/session/workbench_session.h"
@@ -91,8 +92,8 @@ int run_export(const ExportOptions& o) {
       err = error;
       wait.quit();
     });
-    session.saveTrace(url && target.find("://") == std::string::npos ? QStringLiteral("http://") + QString::fromStdString(target)
-                                                                     : QString::fromStdString(target));
+    const QString given = QString::fromStdString(target);
+    session.saveTrace(url ? ui::collectorTarget(given) : given);
     wait.exec();
     if (!done) throw std::runtime_error((url ? "--otlp-traces-endpoint: " : "--trace: ") + err.toStdString());
     std::fprintf(stderr, "%s %s\n", url ? "sent the requests' spans to" : "wrote the trace to", target.c_str());

@@ -11,6 +11,8 @@
 //     "preempted" (from the step it lost its blocks to the step it runs again), then "recompute" (its
 //     prompt and tokens prefilled again, to its next token) and "decode". The last event's args carry the finish reason and the request's own figures
 //     (queue_ms, ttft_ms, e2e_ms, prompt and generated tokens, prefix-hit tokens, preemptions).
+//     Inside each prefill and recompute, one event per step that computed its tokens ("chunk 2/3", cat
+//     "prefill_chunk", args: tokens, step) spanning that step (recordings from before chunks have none).
 //
 // The phases come from request_phases() (engine/record/request_phases.h), which the GUI's request
 // timeline reads too.

@@ -25,6 +25,7 @@ uint32_t crc32(std::span<const uint8_t> bytes, uint32_t crc = 0);
 class ByteWriter {
  public:
   std::vector<uint8_t>& bytes() { return buf_; }
+  const std::vector<uint8_t>& bytes() const { return buf_; }
   size_t size() const { return buf_.size(); }
   void clear() { buf_.clear(); }
 

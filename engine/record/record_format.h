@@ -32,6 +32,7 @@ enum class FrameType : uint8_t {
   Lessons = 3,  // JSON: lesson results
   End = 4,      // JSON: the recording was closed ({"steps": N, "limited": bool})
   Polls = 5,    // binary: polls of attached servers and KV-event readings (engine/record/server_poll.h)
+  PrefillChunks = 6,  // binary: each step's prefill chunks, after the steps frame of those steps
 };
 
 enum class Compression : uint8_t { None = 0, Zstd = 1 };

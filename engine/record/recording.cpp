@@ -93,6 +93,7 @@ void Recording::parse(std::span<const uint8_t> bytes) {
       Frame f = read_frame(bytes, offset);
       switch (FrameType(f.type)) {
         case FrameType::Steps: parse_steps(f.raw, offset); break;
+        case FrameType::PrefillChunks: parse_prefill_chunks(f.raw, offset); break;
         case FrameType::Polls:
           decode_polls_frame(f.raw, "polls frame at byte " + std::to_string(offset), polls_, kv_events_, request_spans_);
           break;
@@ -245,6 +246,35 @@ void Recording::parse_steps(const std::vector<uint8_t>& raw, size_t offset) {
     log_end_.push_back(log_.size());
   }
   current_map_ = std::move(map);
+}
+
+void Recording::parse_prefill_chunks(const std::vector<uint8_t>& raw, size_t offset) {
+  ByteReader r(raw, "prefill chunks frame at byte " + std::to_string(offset));
+  const uint64_t first = r.uvar();
+  const uint64_t n = r.uvar();
+  if (first < uint64_t(chunk_steps_end_) || first > uint64_t(step_count()) || n > uint64_t(step_count()) - first)
+    r.fail("covers steps " + std::to_string(first) + "+" + std::to_string(n) + ", not steps read after step " +
+           std::to_string(chunk_steps_end_));
+  std::vector<RecordedPrefillChunk> got;
+  for (uint64_t k = 0; k < n; ++k) {
+    const int64_t step = int64_t(first + k);
+    int64_t sum = 0;
+    for (const PrefillChunk& c : decode_prefill_chunks(r)) {
+      got.push_back({step, c});
+      sum += c.tokens;
+    }
+    if (sum != metrics_[size_t(step)].prefill_tokens)
+      r.fail("step " + std::to_string(step) + ": prefill chunks of " + std::to_string(sum) + " tokens, the step's " +
+             std::to_string(metrics_[size_t(step)].prefill_tokens));
+  }
+  if (!r.done()) r.fail("trailing bytes after its steps");
+  chunks_.insert(chunks_.end(), got.begin(), got.end());
+  chunk_steps_end_ = int64_t(first + n);
+}
+
+bool Recording::has_prefill_chunks() const {
+  const auto it = meta_.find("prefill_chunks");
+  return it != meta_.end() && it->is_boolean() && it->get<bool>();
 }
 
 void Recording::add_markers(int64_t step, const RequestInfo* before, const RequestInfo& after) {

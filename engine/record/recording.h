@@ -31,6 +31,11 @@ struct RecordedToken {
   TokenEvent event;
 };
 
+struct RecordedPrefillChunk {
+  int64_t step = 0;
+  PrefillChunk chunk;
+};
+
 enum class MarkerKind : uint8_t { Admitted, Preempted, Finished, CacheFull, PrefixHit, SpecRejected };
 const char* to_string(MarkerKind k);
 
@@ -79,6 +84,11 @@ class Recording {
   const std::vector<LogLine>& log() const { return log_; }
   // Lesson result documents, in the order they were added (empty when no lesson ran).
   const nlohmann::json& lessons() const { return lessons_; }
+  // Whether its writer recorded prefill chunks (writers before them did not: a prefill is then known
+  // only as a whole, from admission to first token).
+  bool has_prefill_chunks() const;
+  // Every step's prefill chunks, ascending step, then request id; a step's add up to its prefill_tokens.
+  const std::vector<RecordedPrefillChunk>& prefill_chunks() const { return chunks_; }
   // Timeline events, ascending step.
   const std::vector<Marker>& markers() const { return markers_; }
 
@@ -97,6 +107,7 @@ class Recording {
   void parse(std::span<const uint8_t> bytes);
   void parse_meta(const std::vector<uint8_t>& raw);
   void parse_steps(const std::vector<uint8_t>& raw, size_t offset);
+  void parse_prefill_chunks(const std::vector<uint8_t>& raw, size_t offset);
   void check_index(int64_t i) const;
   std::string damaged_at() const;  // the start of a damage warning: where the good part ends
   void add_markers(int64_t step, const RequestInfo* before, const RequestInfo& after);
@@ -130,6 +141,8 @@ class Recording {
   std::vector<size_t> log_end_;
   nlohmann::json lessons_ = nlohmann::json::array();
   std::vector<Marker> markers_;
+  std::vector<RecordedPrefillChunk> chunks_;
+  int64_t chunk_steps_end_ = 0;  // steps before this are covered by the chunk frames read
   std::vector<ServerPollRecord> polls_;
   std::vector<KvEventsRecord> kv_events_;
   std::vector<RequestSpanRecord> request_spans_;

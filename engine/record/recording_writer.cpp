@@ -46,6 +46,7 @@ RecordingWriter::RecordingWriter(std::ostream& out, const RecordingSetup& setup,
       {"workload", setup.workload},
       {"model", model_card_to_json(setup.model)},
       {"keyframe_interval", limits_.keyframe_interval},
+      {"prefill_chunks", true},  // every step's prefill chunks are recorded (absent before this writer)
   };
   if (!setup.scenario.is_null()) meta["scenario"] = setup.scenario;
   nlohmann::json cols = nlohmann::json::array();
@@ -119,9 +120,14 @@ bool RecordingWriter::record_step(const StepResult& step, const BlockMapSnapshot
     w.str(text);
   }
 
+  ByteWriter chunk;
+  encode_prefill_chunks(chunk, step.prefill_chunks);
+
   if (limits_.max_bytes > 0) {
     auto over = [&] {
-      return bytes_ + int64_t(kFrameHeaderBytes + frame_.size() + w.size()) + kTailReserve > limits_.max_bytes;
+      return bytes_ + int64_t(2 * kFrameHeaderBytes + frame_.size() + w.size() + chunks_.size() + chunk.size()) +
+                 kTailReserve >
+             limits_.max_bytes;
     };
     if (over() && frame_steps_ > 0) flush_frame();  // compressed, the pending steps may leave room
     if (over()) {
@@ -134,6 +140,8 @@ bool RecordingWriter::record_step(const StepResult& step, const BlockMapSnapshot
   // Accepted: commit the state the next step is compared with.
   if (frame_steps_ == 0) frame_first_ = steps_;
   frame_.raw(w.bytes());
+  chunks_.raw(chunk.bytes());
+  frame_has_chunks_ = frame_has_chunks_ || !step.prefill_chunks.empty();
   ++frame_steps_;
   ++steps_;
   prev_map_ = block_map;
@@ -143,14 +151,29 @@ bool RecordingWriter::record_step(const StepResult& step, const BlockMapSnapshot
   return true;
 }
 
+std::vector<uint8_t> RecordingWriter::pending_frames() const {
+  if (frame_steps_ == 0) return {};
+  auto frame = [&](FrameType type, const ByteWriter& body) {
+    ByteWriter payload;
+    payload.uvar(uint64_t(frame_first_));
+    payload.uvar(uint64_t(frame_steps_));
+    payload.raw(body.bytes());
+    return encode_frame(type, payload.bytes(), true, limits_.zstd_level);
+  };
+  std::vector<uint8_t> out = frame(FrameType::Steps, frame_);
+  if (frame_has_chunks_) {
+    const std::vector<uint8_t> c = frame(FrameType::PrefillChunks, chunks_);
+    out.insert(out.end(), c.begin(), c.end());
+  }
+  return out;
+}
+
 void RecordingWriter::flush_frame() {
   if (frame_steps_ == 0) return;
-  ByteWriter payload;
-  payload.uvar(uint64_t(frame_first_));
-  payload.uvar(uint64_t(frame_steps_));
-  payload.raw(frame_.bytes());
-  write(encode_frame(FrameType::Steps, payload.bytes(), true, limits_.zstd_level));
+  write(pending_frames());
   frame_.clear();
+  chunks_.clear();
+  frame_has_chunks_ = false;
   frame_steps_ = 0;
   out_.flush();
 }
@@ -158,13 +181,7 @@ void RecordingWriter::flush_frame() {
 std::vector<uint8_t> RecordingWriter::closing_bytes() {
   std::vector<uint8_t> out;
   auto append = [&](const std::vector<uint8_t>& frame) { out.insert(out.end(), frame.begin(), frame.end()); };
-  if (frame_steps_ > 0) {
-    ByteWriter payload;
-    payload.uvar(uint64_t(frame_first_));
-    payload.uvar(uint64_t(frame_steps_));
-    payload.raw(frame_.bytes());
-    append(encode_frame(FrameType::Steps, payload.bytes(), true, limits_.zstd_level));
-  }
+  append(pending_frames());
   if (!lessons_.empty()) append(encode_frame(FrameType::Lessons, json_bytes(lessons_), true, limits_.zstd_level));
   nlohmann::json end = {{"steps", steps_}, {"limited", limited_}};
   {
@@ -184,6 +201,8 @@ void RecordingWriter::finish() {
   if (finished_) return;
   write(closing_bytes());
   frame_.clear();
+  chunks_.clear();
+  frame_has_chunks_ = false;
   frame_steps_ = 0;
   {
     std::lock_guard<std::mutex> lock(log_mutex_);

@@ -69,6 +69,8 @@ class RecordingWriter {
 
  private:
   void flush_frame();
+  // The pending steps as their steps frame and, when any of them prefilled, their prefill chunks frame.
+  std::vector<uint8_t> pending_frames() const;
   void write(const std::vector<uint8_t>& bytes);
 
   std::ostream& out_;
@@ -77,6 +79,8 @@ class RecordingWriter {
   int64_t frame_first_ = 0;  // first step of the pending frame
   int frame_steps_ = 0;
   ByteWriter frame_;         // pending steps
+  ByteWriter chunks_;        // their prefill chunks, one list per step
+  bool frame_has_chunks_ = false;
   ByteWriter scratch_;
   int64_t bytes_ = 0;
   bool limited_ = false;

@@ -143,6 +143,14 @@ void PhaseTracker::on_token(int64_t request_id, int64_t step) {
   open_phase(r, PhaseKind::Decode, t, step);
 }
 
+void PhaseTracker::on_prefill_chunk(int64_t request_id, int64_t step, int32_t tokens) {
+  if (step < 0 || step >= step_count() || tokens <= 0) return;
+  RequestPhases& r = row(request_id);
+  if (r.first_seen_step < 0) r.first_seen_step = step;
+  if (!r.chunks.empty() && r.chunks.back().step >= step) return;  // each step once, in order
+  r.chunks.push_back({step, tokens});
+}
+
 void PhaseTracker::on_request(const RequestInfo& info, int64_t step) {
   RequestPhases& r = row(info.id);
   const Live& l = live_[index_.at(info.id)];
@@ -195,13 +203,24 @@ PhaseTracker track_recording(const Recording& rec, size_t max_requests) {
   const auto& steps = rec.all_metrics();
   const auto& markers = rec.markers();
   const auto tokens = rec.tokens_up_to(last);
-  size_t mi = 0, ti = 0;
+  const auto& chunks = rec.prefill_chunks();
+  size_t mi = 0, ti = 0, ci = 0;
   for (int64_t i = 0; i <= last; ++i) {
     t.add_step(steps[size_t(i)]);
     for (; mi < markers.size() && markers[mi].step <= i; ++mi) t.on_marker(markers[mi]);
+    for (; ci < chunks.size() && chunks[ci].step <= i; ++ci)
+      t.on_prefill_chunk(chunks[ci].chunk.request_id, chunks[ci].step, chunks[ci].chunk.tokens);
     for (; ti < tokens.size() && tokens[ti].step <= i; ++ti) t.on_token(tokens[ti].event.request_id, tokens[ti].step);
   }
   return t;
+}
+
+std::span<const PhaseChunk> chunks_in(const RequestPhases& r, const Phase& p) {
+  const auto lo = std::lower_bound(r.chunks.begin(), r.chunks.end(), p.first_step,
+                                   [](const PhaseChunk& c, int64_t s) { return c.step < s; });
+  const auto hi = std::upper_bound(lo, r.chunks.end(), p.last_step,
+                                   [](int64_t s, const PhaseChunk& c) { return s < c.step; });
+  return {lo, hi};
 }
 
 std::vector<RequestPhases> request_phases(const Recording& rec) {

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -33,6 +34,13 @@ struct Phase {
   int64_t first_step = -1, last_step = -1;  // the steps it spans (waiting: its admission step for both)
 };
 
+// Tokens of a request's prompt (or, recomputing, of its prompt and output) computed in one step.
+struct PhaseChunk {
+  int64_t step = -1;
+  int32_t tokens = 0;
+  bool operator==(const PhaseChunk&) const = default;
+};
+
 struct RequestPhases {
   int64_t id = 0;
   // Closed phases in order, end to end. While a request runs or waits to run again, its current phase
@@ -43,6 +51,9 @@ struct RequestPhases {
   double end_ms = -1;           // the end of the step it ended in
   int64_t end_step = -1;
   int64_t first_seen_step = -1; // the step it first appeared at (waiting before its admission)
+  // Each step that prefilled or recomputed it, ascending; a prefill of n chunks shows n steps here. Empty
+  // where the source did not say (a recording from before chunks were recorded, a traced request).
+  std::vector<PhaseChunk> chunks;
   RequestInfo info;             // its newest figures (no token ids or texts)
 };
 
@@ -55,6 +66,7 @@ class PhaseTracker {
   void add_step(const StepMetrics& m);                 // the next stream step
   void on_marker(const Marker& m);                     // m.step: a stream index already added
   void on_token(int64_t request_id, int64_t step);     // a token of request_id streamed in step
+  void on_prefill_chunk(int64_t request_id, int64_t step, int32_t tokens);  // it prefilled tokens in step
   void on_request(const RequestInfo& info, int64_t step);  // its state after step (figures, first seen)
   // Closes every open phase at the newest step's end (a recording ends).
   void close_open();
@@ -101,6 +113,9 @@ class PhaseTracker {
   bool given_ = false;  // a request was given whole (add_finished)
   double given_begin_ = 0, given_end_ = 0;
 };
+
+// The chunks of r that lie in phase p (its steps first_step..last_step), ascending.
+std::span<const PhaseChunk> chunks_in(const RequestPhases& r, const Phase& p);
 
 // Every request of a recording (of engine steps; an attached session's has none) with its phases, the
 // phases still open at its end closed there.

@@ -430,4 +430,27 @@ TokenEvent decode_token(ByteReader& r) {
   return e;
 }
 
+void encode_prefill_chunks(ByteWriter& w, const std::vector<PrefillChunk>& chunks) {
+  w.uvar(chunks.size());
+  for (const PrefillChunk& c : chunks) {
+    w.svar(c.request_id);
+    w.uvar(uint32_t(c.tokens));
+  }
+}
+
+std::vector<PrefillChunk> decode_prefill_chunks(ByteReader& r) {
+  const size_t n = r.count(2);
+  std::vector<PrefillChunk> chunks;
+  chunks.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    PrefillChunk c;
+    c.request_id = r.svar();
+    c.tokens = int32_t(r.uvar_max(INT32_MAX, "prefill chunk tokens"));
+    if (c.tokens == 0) r.fail("a prefill chunk of no tokens");
+    if (!chunks.empty() && c.request_id <= chunks.back().request_id) r.fail("prefill chunks out of request order");
+    chunks.push_back(c);
+  }
+  return chunks;
+}
+
 }  // namespace inferscope::record

@@ -84,4 +84,9 @@ struct LogLine {
 void encode_token(ByteWriter& w, const TokenEvent& e);
 TokenEvent decode_token(ByteReader& r);
 
+// One step's prefill chunks (docs/recording-format.md, "Prefill chunks frame"): a list of (request id,
+// tokens). The decoder refuses a chunk of no tokens or ids out of ascending order.
+void encode_prefill_chunks(ByteWriter& w, const std::vector<PrefillChunk>& chunks);
+std::vector<PrefillChunk> decode_prefill_chunks(ByteReader& r);
+
 }  // namespace inferscope::record

@@ -149,7 +149,7 @@ StepPlan Scheduler::schedule() {
     if (running_.empty()) static_batch_open_ = true;
   }
 
-  for (const ScheduledSeq& p : plan.seqs) {
+  for (ScheduledSeq& p : plan.seqs) {
     const bool decode = p.n_tokens == 1 + static_cast<int>(p.seq->draft.size()) &&
                         p.seq->n_computed + 1 == static_cast<int>(p.seq->tokens.size()) &&
                         p.seq->n_computed >= p.seq->n_prompt;
@@ -157,6 +157,7 @@ StepPlan Scheduler::schedule() {
       plan.decode_tokens += 1;
     } else {
       plan.prefill_tokens += p.n_tokens;
+      p.counted_as_prefill = true;
     }
   }
   return plan;

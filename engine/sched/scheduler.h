@@ -33,6 +33,7 @@ struct ScheduledSeq {
   Sequence* seq = nullptr;
   int n_tokens = 0;                  // tokens [seq->n_computed, seq->n_computed + n_tokens) run this step,
                                      // the last seq->draft.size() of them being the draft (speculation)
+  bool counted_as_prefill = false;   // its n_tokens are in StepPlan::prefill_tokens (else one decode token)
   bool prefill() const {
     return seq->n_computed + n_tokens < static_cast<int>(seq->tokens.size() + seq->draft.size()) ||
            n_tokens > 1 + static_cast<int>(seq->draft.size());

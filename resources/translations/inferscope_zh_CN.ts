@@ -1479,74 +1479,74 @@
     <name>inferscope::ui::EngineWorker</name>
     <message>
         <location filename="../../ui/engine/engine_worker.cpp" line="61" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="136" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="137" />
         <source>No model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="104" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="105" />
         <source>The model loaded, but the engine settings do not fit it: %1</source>
         <translation>模型已加载，但引擎设置不适用于它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="178" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="179" />
         <source>no model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="188" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="189" />
         <source>Load generator: %1</source>
         <translation>负载生成器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="276" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="277" />
         <source>Compare: no model is loaded.</source>
         <translation>比较：尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="295" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="296" />
         <source>%1: weights %2</source>
         <translation>%1：权重 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="302" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="303" />
         <source>Compare: %1</source>
         <translation>比较：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="331" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="332" />
         <source>Unknown lesson %1</source>
         <translation>未知的课程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="335" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="344" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="336" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="345" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="350" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="351" />
         <source>Lesson failed: %1</source>
         <translation>课程计算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="394" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="395" />
         <source>Engine step failed: %1</source>
         <translation>引擎步骤失败：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="410" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="411" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>本次运行的录制已达上限（%1 步，%2 MiB）；“文件 &gt; 保存录制文件”会保留之前的步骤。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="415" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="416" />
         <source>Recording stopped: %1</source>
         <translation>录制已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="427" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="437" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="429" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="439" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未录制任何内容：引擎还没有运行过。</translation>
     </message>
@@ -3425,7 +3425,7 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::QObject</name>
     <message>
-        <location filename="../../ui/engine/trace_writer.cpp" line="41" />
+        <location filename="../../ui/engine/trace_writer.cpp" line="37" />
         <source>The run has no request yet: there is nothing to send.</source>
         <translation>这次运行还没有请求：没有可发送的内容。</translation>
     </message>
@@ -3451,125 +3451,135 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::RequestTimelinePanel</name>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="101" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="107" />
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="101" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="107" />
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="101" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="107" />
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="102" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="108" />
         <source>preempted</source>
         <translation>被抢占</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="102" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="108" />
         <source>recompute</source>
         <translation>重新计算</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="103" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="109" />
         <source>prefix-cache hit</source>
         <translation>前缀缓存命中</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="104" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="110" />
         <source>One row per request; hover for its figures, click to select it. Ctrl+wheel zooms time.</source>
         <translation>每个请求一行；鼠标悬停可看数据，点击可选中。Ctrl+滚轮缩放时间。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="111" />
+        <source>A prefill shows its chunks, one per step; paler where a step ran without it.</source>
+        <translation>预填充显示它的分段，每步一段；某一步没有处理它时颜色较淡。</translation>
     </message>
 </context>
 <context>
     <name>inferscope::ui::RequestTimelineView</name>
+    <message numerus="yes">
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="182" />
+        <source>in %n chunk(s): %1 tokens</source>
+        <translation><numerusform>分 %n 段：%1 个 token</numerusform></translation>
+    </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="177" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="187" />
         <source>Request %1</source>
         <translation>请求 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="185" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="195" />
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="186" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="196" />
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="187" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="197" />
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="188" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="198" />
         <source>preempted (KV blocks taken, recompute)</source>
         <translation>被抢占（KV 块被收回，需重新计算）</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="189" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="199" />
         <source>recompute</source>
         <translation>重新计算</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="190" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="200" />
         <source>not split</source>
         <translation>未细分</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="192" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="202" />
         <source>%1: %2 ms (steps %3-%4)</source>
         <translation>%1：%2 ms（步骤 %3–%4）</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="195" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="206" />
         <source>prompt %1 tokens, %2 from the prefix cache; %3 generated</source>
         <translation>提示 %1 个 token，其中 %2 个来自前缀缓存；已生成 %3 个</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="196" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="207" />
         <source>speculation: %1 of %2 drafts accepted</source>
         <translation>推测解码：%2 个草稿中接受 %1 个</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="197" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="208" />
         <source>preempted %n time(s)</source>
         <translation><numerusform>被抢占 %n 次</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="198" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="209" />
         <source>finished: %1</source>
         <translation>结束：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="224" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="256" />
         <source>No requests yet: run a workload or open a recording to see each request's life here.</source>
         <translation>尚无请求：运行工作负载或打开录制文件，即可在此看到每个请求的生命周期。</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="241" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="273" />
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="242" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="274" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="285" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="324" />
         <source>hit %1</source>
         <translation>命中 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="287" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="326" />
         <source>spec %1/%2</source>
         <translation>推测 %1/%2</translation>
     </message>

@@ -1479,74 +1479,74 @@
     <name>inferscope::ui::EngineWorker</name>
     <message>
         <location filename="../../ui/engine/engine_worker.cpp" line="61" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="136" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="137" />
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="104" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="105" />
         <source>The model loaded, but the engine settings do not fit it: %1</source>
         <translation>模型已載入，但引擎設定不適用於它：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="178" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="179" />
         <source>no model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="188" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="189" />
         <source>Load generator: %1</source>
         <translation>負載產生器：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="276" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="277" />
         <source>Compare: no model is loaded.</source>
         <translation>比較：尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="295" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="296" />
         <source>%1: weights %2</source>
         <translation>%1：權重 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="302" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="303" />
         <source>Compare: %1</source>
         <translation>比較：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="331" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="332" />
         <source>Unknown lesson %1</source>
         <translation>未知的課程 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="335" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="344" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="336" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="345" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="350" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="351" />
         <source>Lesson failed: %1</source>
         <translation>課程計算失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="394" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="395" />
         <source>Engine step failed: %1</source>
         <translation>引擎步驟失敗：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="410" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="411" />
         <source>The run's recording reached its limit (%1 steps, %2 MiB); File &gt; Save recording keeps the steps before it.</source>
         <translation>這次執行的錄製已達上限（%1 步，%2 MiB）；「檔案 &gt; 儲存錄製檔」會保留之前的步驟。</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="415" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="416" />
         <source>Recording stopped: %1</source>
         <translation>錄製已停止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/engine/engine_worker.cpp" line="427" />
-        <location filename="../../ui/engine/engine_worker.cpp" line="437" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="429" />
+        <location filename="../../ui/engine/engine_worker.cpp" line="439" />
         <source>Nothing has been recorded: no engine has run yet.</source>
         <translation>尚未錄製任何內容：引擎還沒有執行過。</translation>
     </message>
@@ -3425,7 +3425,7 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::QObject</name>
     <message>
-        <location filename="../../ui/engine/trace_writer.cpp" line="41" />
+        <location filename="../../ui/engine/trace_writer.cpp" line="37" />
         <source>The run has no request yet: there is nothing to send.</source>
         <translation>這次執行還沒有請求：沒有可傳送的內容。</translation>
     </message>
@@ -3451,125 +3451,135 @@ Reset restarts the workload on the engine as it is. Apply them first?</source>
 <context>
     <name>inferscope::ui::RequestTimelinePanel</name>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="101" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="107" />
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="101" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="107" />
         <source>prefill</source>
         <translation>預填</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="101" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="107" />
         <source>decode</source>
         <translation>解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="102" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="108" />
         <source>preempted</source>
         <translation>被搶占</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="102" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="108" />
         <source>recompute</source>
         <translation>重新計算</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="103" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="109" />
         <source>prefix-cache hit</source>
         <translation>前綴快取命中</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="104" />
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="110" />
         <source>One row per request; hover for its figures, click to select it. Ctrl+wheel zooms time.</source>
         <translation>每個請求一列；滑鼠停留可看數據，點擊可選取。Ctrl+滾輪縮放時間。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reqtimeline/request_timeline_panel.cpp" line="111" />
+        <source>A prefill shows its chunks, one per step; paler where a step ran without it.</source>
+        <translation>預填顯示它的分段，每步一段；某一步沒有處理它時顏色較淡。</translation>
     </message>
 </context>
 <context>
     <name>inferscope::ui::RequestTimelineView</name>
+    <message numerus="yes">
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="182" />
+        <source>in %n chunk(s): %1 tokens</source>
+        <translation><numerusform>分 %n 段：%1 個 token</numerusform></translation>
+    </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="177" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="187" />
         <source>Request %1</source>
         <translation>請求 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="185" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="195" />
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="186" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="196" />
         <source>prefill</source>
         <translation>預填</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="187" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="197" />
         <source>decode</source>
         <translation>解碼</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="188" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="198" />
         <source>preempted (KV blocks taken, recompute)</source>
         <translation>被搶占（KV 區塊被收回，需重新計算）</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="189" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="199" />
         <source>recompute</source>
         <translation>重新計算</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="190" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="200" />
         <source>not split</source>
         <translation>未細分</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="192" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="202" />
         <source>%1: %2 ms (steps %3-%4)</source>
         <translation>%1：%2 ms（步驟 %3–%4）</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="195" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="206" />
         <source>prompt %1 tokens, %2 from the prefix cache; %3 generated</source>
         <translation>提示 %1 個 token，其中 %2 個來自前綴快取；已生成 %3 個</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="196" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="207" />
         <source>speculation: %1 of %2 drafts accepted</source>
         <translation>推測解碼：%2 個草稿中接受 %1 個</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="197" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="208" />
         <source>preempted %n time(s)</source>
         <translation><numerusform>被搶占 %n 次</numerusform></translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="198" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="209" />
         <source>finished: %1</source>
         <translation>結束：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="224" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="256" />
         <source>No requests yet: run a workload or open a recording to see each request's life here.</source>
         <translation>尚無請求：執行工作負載或開啟錄製檔，即可在此看到每個請求的生命週期。</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="241" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="273" />
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="242" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="274" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="285" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="324" />
         <source>hit %1</source>
         <translation>命中 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="287" />
+        <location filename="../../ui/reqtimeline/request_timeline_view.cpp" line="326" />
         <source>spec %1/%2</source>
         <translation>推測 %1/%2</translation>
     </message>

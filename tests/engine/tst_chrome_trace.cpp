@@ -4,11 +4,13 @@
 // "preempted" phase per preemption followed by a recompute.
 #include <QtTest/QtTest>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
 #include "engine/record/chrome_trace.h"
 #include "engine/record/recording_writer.h"
+#include "tests/common/preempting_run.h"
 #include "tests/common/tiny_model.h"
 
 using namespace inferscope;
@@ -22,12 +24,7 @@ class TstChromeTrace : public QObject {
     test::TinyModelSpec spec;
     spec.context = 256;
     auto tiny = load_model(test::write_tiny_model(spec, "trace"));
-    EngineConfig c;
-    c.threads = 1;
-    c.block_size = 16;
-    c.kv_budget_bytes = size_t(12) * 16 * (2 * 2 * 2 * 16 * 2);  // 12 blocks for 6 sequences of ~5: preemption
-    c.prefix_caching = false;
-    c.sched.max_num_seqs = 6;
+    const EngineConfig c = test::preempting_config(false);
     LLMEngine e(tiny, c);
     RecordingSetup setup;
     setup.engine = c;
@@ -35,13 +32,7 @@ class TstChromeTrace : public QObject {
     setup.source = "tst_chrome_trace";
     std::ostringstream out;
     RecordingWriter w(out, setup, {});
-    for (int i = 0; i < 6; ++i) {
-      Request r;
-      for (int k = 0; k < 24 + 4 * i; ++k) r.prompt_ids.push_back(10 + (k * 7 + i) % 200);
-      r.params.max_tokens = 40;
-      r.params.ignore_eos = true;
-      e.submit(r);
-    }
+    for (const Request& r : test::preempting_requests()) e.submit(r);
     std::map<int64_t, double> step_ms;  // the engine's step durations, by its step number
     for (int i = 0; i < 100000 && e.has_unfinished(); ++i) {
       const StepResult r = e.step();
@@ -59,11 +50,13 @@ class TstChromeTrace : public QObject {
     QVERIFY(trace.at("traceEvents").is_array());
     int step_slices = 0;
     std::map<int64_t, std::vector<nlohmann::json>> phases;  // tid -> its slices in order
+    std::map<int64_t, std::vector<nlohmann::json>> chunks;  // tid -> its prefill chunk slices
     for (const auto& ev : trace["traceEvents"]) {
       QVERIFY(ev.contains("ph") && ev.contains("pid"));
       if (ev["ph"] != "X") continue;
       QVERIFY(ev["ts"].is_number() && ev["dur"].is_number() && ev["dur"].get<double>() >= 0);
       if (ev["pid"] == 1) ++step_slices;
+      else if (ev["cat"] == "prefill_chunk") chunks[ev["tid"].get<int64_t>()].push_back(ev);
       else phases[ev["tid"].get<int64_t>()].push_back(ev);
     }
     QCOMPARE(step_slices, int(rec.step_count()));
@@ -88,6 +81,20 @@ class TstChromeTrace : public QObject {
       }
       QCOMPARE(preempted, info.preemptions);
       preempted_seen += preempted;
+      // Every chunk slice lies inside a prefill or recompute slice of its request, and those of the first
+      // prefill, when it reached a token, add up to the prompt (no prefix cache here).
+      int first_prefill_tokens = 0;
+      for (const auto& ch : chunks[info.id + 1]) {
+        const double b = ch["ts"].get<double>(), e = b + ch["dur"].get<double>();
+        const auto parent = std::find_if(ps.begin(), ps.end(), [&](const nlohmann::json& p) {
+          const double pb = p["ts"].get<double>(), pe = pb + p["dur"].get<double>();
+          return (p["name"] == "prefill" || p["name"] == "recompute") && b >= pb - 1e-6 && e <= pe + 1e-6;
+        });
+        QVERIFY2(parent != ps.end(), qPrintable(QStringLiteral("request %1: a chunk outside its prefills").arg(info.id)));
+        if ((*parent)["name"] == "prefill") first_prefill_tokens += ch["args"]["tokens"].get<int>();
+      }
+      QVERIFY(!chunks[info.id + 1].empty());
+      if (ps.size() > 2 && ps[1]["name"] == "prefill" && ps[2]["name"] == "decode") QCOMPARE(first_prefill_tokens, info.n_prompt);
       // The trace starts at or before the request's arrival (its first step began before the scheduler
       // took it) and ends at the end of the step it finished in: never shorter than e2e, longer by at most
       // those two steps.

@@ -1,5 +1,5 @@
-// The pipeline's stage threads (engine/parallel/stage_pipeline.h): the measured bubble of stages of known,
-// equal cost against (D - 1) / (m + D - 1), cancel mid-run from another thread, an exception in a stage,
+// The pipeline's stage threads (engine/parallel/stage_pipeline.h): the schedule of stages (order, hand-overs,
+// overlap), cancel mid-run from another thread, an exception in a stage,
 // and a pipeline backend on a tiny model equal bit for bit to the CPU backend. Small enough for the
 // ThreadSanitizer job (packaging/bootstrap.sh).
 #include <QtTest/QtTest>
@@ -37,33 +37,72 @@ class TestPipelineStages : public QObject {
   Q_OBJECT
 
  private slots:
-  // The stage threads with stage work of known, equal cost: the measured bubble is the closed form
-  // within 0.02 (the device clocks are thread CPU time, so other load on the machine does not count).
-  void bubbleSyntheticStages_data() {
+  // The stage threads' schedule, not their clock (a loaded machine stretches any interval; a stage thread
+  // the OS did not run shows as idle on the next stage): every device computes each micro-batch once, in
+  // order, each followed by its hand-over except on the last stage; a device's intervals lie end to end from
+  // 0; a compute starts exactly when both the device's previous work and the hand-over of that micro-batch
+  // from the stage before have ended (the rest is idle). And the stages overlap: stage s + 1 computing
+  // micro-batch i waits until stage s has started micro-batch i + 1, which a pipeline that ran its stages one
+  // after another would never do (it would time out here). The measured bubble is printed beside
+  // (D - 1) / (m + D - 1).
+  void scheduleOfSyntheticStages_data() {
     QTest::addColumn<int>("devices");
     QTest::addColumn<int>("micro");
     for (int d : {2, 4, 8})
       for (int m : {1, 2, 4, 8}) QTest::addRow("D %d, m %d", d, m) << d << m;
   }
-  void bubbleSyntheticStages() {
+  void scheduleOfSyntheticStages() {
     QFETCH(int, devices);
     QFETCH(int, micro);
     StagePipeline p(devices);
-    const double want = pipeline_bubble_closed_form(devices, micro);
-    // A stage thread the OS did not run for a while (more stage threads than cores, under the sanitizers)
-    // shows as idle on the next stage: up to three runs, the closest one counts. A wrong schedule is off in
-    // every run.
-    double closest = 1e9;
-    for (int attempt = 0; attempt < 3 && closest >= 0.02; ++attempt) {
-      const auto r = p.run(micro, [](int, int) { spin_cpu(2.0); }, [](int, int) {});
-      QVERIFY(!r.cancelled);
-      double idle = 0;
-      for (const DeviceTimeline& d : r.per_device) idle += d.idle_ms;
-      const double bubble = idle / (devices * r.span_ms);
-      qInfo("D %d m %d: bubble %.4f, closed form %.4f", devices, micro, bubble, want);
-      closest = std::min(closest, std::abs(bubble - want));
+    std::vector<std::atomic<bool>> started(size_t(devices * micro));
+    std::atomic<bool> overlapMissing{false};
+    const auto compute = [&](int stage, int i) {
+      started[size_t(stage * micro + i)] = true;
+      if (stage > 0 && i + 1 < micro) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        while (!started[size_t((stage - 1) * micro + i + 1)] && !overlapMissing) {
+          if (std::chrono::steady_clock::now() > deadline) overlapMissing = true;
+          std::this_thread::sleep_for(std::chrono::microseconds(50));
+        }
+      }
+      spin_cpu(0.5);
+    };
+    // A hand-over that takes a little CPU time, so that every one shows as an interval.
+    const auto r = p.run(micro, compute, [](int, int) { spin_cpu(0.02); });
+    QVERIFY(!r.cancelled);
+    QVERIFY2(!overlapMissing, "a stage never saw the stage before it start the next micro-batch");
+    QCOMPARE(int(r.per_device.size()), devices);
+    std::vector<std::vector<const DeviceInterval*>> work{size_t(devices)};  // compute, comm, compute, ...
+    double latest = 0, idle = 0;
+    for (int d = 0; d < devices; ++d) {
+      double at = 0;
+      for (const DeviceInterval& iv : r.per_device[size_t(d)].intervals) {
+        QCOMPARE(iv.begin_ms, at);  // end to end from 0
+        QVERIFY(iv.end_ms >= iv.begin_ms);
+        at = iv.end_ms;
+        if (iv.kind == DeviceActivity::Idle) idle += iv.end_ms - iv.begin_ms;
+        else work[size_t(d)].push_back(&iv);
+      }
+      latest = std::max(latest, at);
+      const int per = d + 1 < devices ? 2 : 1;
+      QCOMPARE(int(work[size_t(d)].size()), per * micro);
+      for (int j = 0; j < micro; ++j) {
+        const DeviceInterval& c = *work[size_t(d)][size_t(per * j)];
+        QCOMPARE(int(c.kind), int(DeviceActivity::Compute));
+        QCOMPARE(c.micro_batch, j);
+        if (per == 2) {
+          QCOMPARE(int(work[size_t(d)][size_t(2 * j + 1)]->kind), int(DeviceActivity::Comm));
+          QCOMPARE(work[size_t(d)][size_t(2 * j + 1)]->micro_batch, j);
+        }
+        const double own = j == 0 ? 0.0 : work[size_t(d)][size_t(per * j - 1)]->end_ms;
+        const double handed = d == 0 ? 0.0 : work[size_t(d - 1)][size_t(2 * j + 1)]->end_ms;
+        QCOMPARE(c.begin_ms, std::max(own, handed));
+      }
     }
-    QVERIFY(closest < 0.02);
+    QCOMPARE(r.span_ms, latest);
+    qInfo("D %d m %d: bubble %.4f, closed form %.4f", devices, micro, idle / (devices * r.span_ms),
+          pipeline_bubble_closed_form(devices, micro));
   }
 
   // cancel() from another thread mid-run: run() returns promptly with cancelled set, the micro-batches not

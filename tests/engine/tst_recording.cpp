@@ -5,6 +5,7 @@
 #include <QtTest/QtTest>
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "engine/metrics/metrics_writers.h"
@@ -30,6 +31,8 @@ struct LiveRun {
   std::vector<std::vector<RequestInfo>> requests;
   std::vector<std::vector<TokenEvent>> tokens;  // per step
   std::vector<int64_t> frame_ends;              // byte offsets where frames end (meta first)
+  std::vector<uint8_t> frame_types;             // parallel to frame_ends
+  std::vector<std::vector<PrefillChunk>> chunks;  // per step
   int64_t preemptions = 0;
   int max_ref_count = 0;
   int64_t prefix_hit_tokens = 0;
@@ -47,12 +50,13 @@ Request prompt(int tail_seed, int max_tokens, int n = 1) {
   return r;
 }
 
-std::vector<int64_t> frame_ends(const std::vector<uint8_t>& f) {
+std::vector<int64_t> frame_ends(const std::vector<uint8_t>& f, std::vector<uint8_t>* types = nullptr) {
   std::vector<int64_t> ends;
   size_t off = kFileHeaderBytes;
   while (off + kFrameHeaderBytes <= f.size()) {
     const uint32_t stored = uint32_t(f[off + 4]) | uint32_t(f[off + 5]) << 8 | uint32_t(f[off + 6]) << 16 |
                             uint32_t(f[off + 7]) << 24;
+    if (types) types->push_back(f[off]);
     off += kFrameHeaderBytes + stored;
     ends.push_back(int64_t(off));
   }
@@ -103,6 +107,7 @@ class TestRecording : public QObject {
       run.maps.push_back(*e.metrics().latest_block_map());
       run.requests.push_back(e.all_requests());
       run.tokens.push_back(r.events);
+      run.chunks.push_back(r.prefill_chunks);
       for (const BlockInfo& b : run.maps.back().blocks) run.max_ref_count = std::max(run.max_ref_count, b.ref_count);
       run.prefix_hit_tokens += r.metrics.prefix_hit_tokens;
       if (r.metrics.kv_blocks_used == r.metrics.kv_blocks_total) ++run.cache_full_steps;
@@ -116,7 +121,7 @@ class TestRecording : public QObject {
     run.csv = csv.str();
     const std::string s = out.str();
     run.file.assign(s.begin(), s.end());
-    run.frame_ends = frame_ends(run.file);
+    run.frame_ends = frame_ends(run.file, &run.frame_types);
     return run;
   }
 
@@ -290,14 +295,16 @@ class TestRecording : public QObject {
       QVERIFY2(refused, qPrintable(QStringLiteral("cut at %1").arg(cut)));
     }
     int64_t prev_steps = -1;
+    int64_t steps_frames = 0;
     for (size_t k = 0; k + 1 < ends.size(); ++k) {  // the last boundary is the whole file
+      if (live_.frame_types[k] == uint8_t(FrameType::Steps)) ++steps_frames;
       const Recording r = Recording::from_bytes(std::span(live_.file.data(), size_t(ends[k])));
       QVERIFY(!r.warning().empty());
       QVERIFY(!r.complete());
       QVERIFY(r.step_count() >= prev_steps);
       prev_steps = r.step_count();
-      // 5 steps per frame: after the meta frame and k steps frames, 5k steps (the last frame may be shorter).
-      QCOMPARE(r.step_count(), std::min<int64_t>(int64_t(5 * k), int64_t(live_.maps.size())));
+      // 5 steps per frame: after the meta frame and n steps frames, 5n steps (the last frame may be shorter).
+      QCOMPARE(r.step_count(), std::min<int64_t>(5 * steps_frames, int64_t(live_.maps.size())));
       check_steps_equal(r, 3);
       // A cut inside the next frame opens the same steps.
       const Recording mid = Recording::from_bytes(std::span(live_.file.data(), size_t(ends[k] + (ends[k + 1] - ends[k]) / 2)));
@@ -371,6 +378,83 @@ class TestRecording : public QObject {
     r = with_frame(bad.bytes());
     QCOMPARE(r.step_count(), int64_t(0));  // the frame is whole or absent
     QVERIFY(r.warning().find("outside the pool") != std::string::npos);
+  }
+
+  // Each step's prefill chunks come back as the engine reported them, and they are what a prefill is:
+  // a request's chunks before its first token add up to its prompt less the tokens the prefix cache
+  // served; no step schedules more than its token budget (64); a 48-token prompt admitted beside others
+  // is split over steps.
+  void prefillChunksAreEachStepsOwn() {
+    const Recording r = Recording::from_bytes(live_.file);
+    QVERIFY(r.has_prefill_chunks());
+    std::vector<std::vector<PrefillChunk>> got(size_t(r.step_count()));
+    for (const RecordedPrefillChunk& c : r.prefill_chunks()) got[size_t(c.step)].push_back(c.chunk);
+    QVERIFY(got == live_.chunks);
+
+    std::map<int64_t, int> before_first_token, chunks_before_first_token;
+    std::map<int64_t, int64_t> first_token_step;
+    for (size_t i = 0; i < live_.tokens.size(); ++i)
+      for (const TokenEvent& e : live_.tokens[i]) first_token_step.try_emplace(e.request_id, int64_t(i));
+    for (size_t i = 0; i < live_.chunks.size(); ++i) {
+      int sum = 0;
+      for (const PrefillChunk& c : live_.chunks[i]) {
+        sum += c.tokens;
+        if (int64_t(i) <= first_token_step.at(c.request_id)) {
+          before_first_token[c.request_id] += c.tokens;
+          ++chunks_before_first_token[c.request_id];
+        }
+      }
+      QVERIFY(sum <= 64);
+    }
+    int split = 0, checked = 0;
+    for (const RequestInfo& q : live_.requests.back()) {
+      if (q.preemptions > 0 || q.seq_ids.size() > 1) continue;  // a recompute or a fork prefills again
+      QCOMPARE(before_first_token[q.id], 48 - q.n_prefix_hit);
+      ++checked;
+      if (chunks_before_first_token[q.id] > 1) ++split;
+    }
+    QVERIFY(checked >= 4);
+    QVERIFY(split > 0);
+  }
+
+  // A chunk frame whose figures do not add up to its steps', or that covers steps not read, is refused
+  // and the steps before it stay; a file without chunk frames opens with the same steps.
+  void prefillChunkFramesAreChecked() {
+    std::vector<uint8_t> no_chunks(live_.file.begin(), live_.file.begin() + live_.frame_ends[0]);
+    for (size_t k = 1; k < live_.frame_ends.size(); ++k)
+      if (live_.frame_types[k] != uint8_t(FrameType::PrefillChunks))
+        no_chunks.insert(no_chunks.end(), live_.file.begin() + live_.frame_ends[k - 1], live_.file.begin() + live_.frame_ends[k]);
+    QVERIFY(no_chunks.size() < live_.file.size());
+    const Recording plain = Recording::from_bytes(no_chunks);
+    QVERIFY2(plain.warning().empty(), plain.warning().c_str());
+    QCOMPARE(plain.step_count(), int64_t(live_.maps.size()));
+    QVERIFY(plain.prefill_chunks().empty());
+
+    // The first steps frame alone, then a forged chunk frame.
+    const size_t first_steps = size_t(std::find(live_.frame_types.begin(), live_.frame_types.end(), uint8_t(FrameType::Steps)) -
+                                      live_.frame_types.begin());
+    const std::vector<uint8_t> head(live_.file.begin(), live_.file.begin() + live_.frame_ends[first_steps]);
+    auto with_chunks = [&](const ByteWriter& payload) {
+      std::vector<uint8_t> f = head;
+      const auto fr = encode_frame(FrameType::PrefillChunks, payload.bytes(), false);
+      f.insert(f.end(), fr.begin(), fr.end());
+      return Recording::from_bytes(f);
+    };
+    ByteWriter wrong_sum;
+    wrong_sum.uvar(0);
+    wrong_sum.uvar(1);
+    encode_prefill_chunks(wrong_sum, {{0, live_.chunks[0].empty() ? 1 : live_.chunks[0][0].tokens + 1}});
+    Recording r = with_chunks(wrong_sum);
+    QCOMPARE(r.step_count(), int64_t(5));
+    QVERIFY(r.prefill_chunks().empty());
+    QVERIFY2(r.warning().find("prefill chunks of") != std::string::npos, r.warning().c_str());
+
+    ByteWriter beyond;
+    beyond.uvar(3);
+    beyond.uvar(9);  // steps 3..11, of which only 0..4 were read
+    r = with_chunks(beyond);
+    QVERIFY(r.prefill_chunks().empty());
+    QVERIFY2(r.warning().find("covers steps") != std::string::npos, r.warning().c_str());
   }
 
   void newerFormatIsRefusedWithAMessage() {

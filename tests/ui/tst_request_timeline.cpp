@@ -13,6 +13,7 @@
 #include <fstream>
 
 #include "engine/record/recording_writer.h"
+#include "tests/common/preempting_run.h"
 #include "tests/common/tiny_model.h"
 #include "ui/main_window.h"
 #include "ui/panels/requests_model.h"
@@ -39,12 +40,7 @@ class TstRequestTimeline : public QObject {
     test::TinyModelSpec spec;
     spec.context = 256;
     auto model = load_model(test::write_tiny_model(spec, "reqtl"));
-    EngineConfig c;
-    c.threads = 1;
-    c.block_size = 16;
-    c.kv_budget_bytes = size_t(12) * 16 * (2 * 2 * 2 * 16 * 2);  // 12 blocks for 6 sequences of ~5: preemption
-    c.prefix_caching = true;
-    c.sched.max_num_seqs = 6;
+    const EngineConfig c = test::preempting_config(true, 32);  // prompts of 24-44 tokens beside each other: chunked prefills
     LLMEngine e(model, c);
     record::RecordingSetup setup;
     setup.engine = c;
@@ -53,13 +49,7 @@ class TstRequestTimeline : public QObject {
     file_ = tmp_.filePath(QStringLiteral("run.isrec"));
     std::ofstream out(file_.toStdString(), std::ios::binary);
     record::RecordingWriter w(out, setup, {});
-    for (int i = 0; i < 6; ++i) {
-      Request r;
-      for (int k = 0; k < 24 + 4 * i; ++k) r.prompt_ids.push_back(10 + (k * 7 + i) % 200);
-      r.params.max_tokens = 40;
-      r.params.ignore_eos = true;
-      e.submit(r);
-    }
+    for (const Request& r : test::preempting_requests()) e.submit(r);
     live_.startLive();
     int64_t steps = 0;
     for (int i = 0; i < 100000 && e.has_unfinished(); ++i) {
@@ -69,6 +59,7 @@ class TstRequestTimeline : public QObject {
       slowestStepMs_ = std::max(slowestStepMs_, r.metrics.step_ms);
       EngineSnapshot s;
       s.new_steps = {r.metrics};
+      s.new_prefill_chunks = {r.prefill_chunks};
       s.requests = e.all_requests();
       s.events = r.events;
       s.total_steps = ++steps;
@@ -88,7 +79,7 @@ class TstRequestTimeline : public QObject {
     QVERIFY(w.openRecording(file_));
     const record::PhaseTracker& t = w.requestTimeline()->tracker();
     QCOMPARE(t.requests().size(), finalInfo_.size());
-    int preempted = 0;
+    int preempted = 0, splitPrefills = 0, checkedPrefills = 0;
     for (const RequestInfo& info : finalInfo_) {  // the engine's own figures
       const int64_t row = t.row_of(info.id);
       QVERIFY(row >= 0);
@@ -107,8 +98,31 @@ class TstRequestTimeline : public QObject {
       QVERIFY2(sum >= info.e2e_ms - 1e-3 && sum <= info.e2e_ms + 2 * slowestStepMs_ + 1e-3,
                qPrintable(QStringLiteral("request %1: %2 ms of phases, e2e %3 ms").arg(info.id).arg(sum).arg(info.e2e_ms)));
       QCOMPARE(r.info.finish_reason, info.finish_reason);
+      // Its prefill step by step: chunks inside the phase, none over the step's budget, the last in the
+      // step of its first token; a first prefill that reached a token computed the prompt less the hit
+      // (of a request never preempted: the hits of a recompute count too).
+      for (size_t k = 0; k < r.phases.size(); ++k) {
+        const record::Phase& ph = r.phases[k];
+        if (ph.kind != PhaseKind::Prefill && ph.kind != PhaseKind::Recompute) continue;
+        const auto chunks = record::chunks_in(r, ph);
+        QVERIFY(!chunks.empty());
+        int sum = 0;
+        for (const record::PhaseChunk& ch : chunks) {
+          QVERIFY(ch.step >= ph.first_step && ch.step <= ph.last_step && ch.tokens > 0 && ch.tokens <= 32);
+          sum += ch.tokens;
+        }
+        const bool reached_token = k + 1 < r.phases.size() && r.phases[k + 1].kind == PhaseKind::Decode;
+        if (reached_token) QCOMPARE(chunks.back().step, ph.last_step);
+        if (ph.kind == PhaseKind::Prefill && reached_token && info.preemptions == 0) {
+          QCOMPARE(sum, info.n_prompt - info.n_prefix_hit);
+          ++checkedPrefills;
+        }
+        if (chunks.size() > 1) ++splitPrefills;
+      }
     }
     QVERIFY(preempted > 0);
+    QVERIFY(splitPrefills > 0);
+    QVERIFY(checkedPrefills > 0);
 
     // The live feed of the same run: the same phases, edge for edge.
     const record::PhaseTracker& lt = live_.tracker();
@@ -122,6 +136,7 @@ class TstRequestTimeline : public QObject {
         QCOMPARE(b[k].begin_ms, a[k].begin_ms);
         QCOMPARE(b[k].end_ms, a[k].end_ms);
       }
+      QVERIFY(lt.requests()[i].chunks == t.requests()[i].chunks);
     }
   }
 

@@ -15,6 +15,9 @@ class PackedState;
 
 struct EngineSnapshot {
   std::vector<StepMetrics> new_steps;                  // steps run since the previous snapshot, in order
+  // Each new step's prefill chunks (StepResult::prefill_chunks), parallel to new_steps; empty where the
+  // source does not know them.
+  std::vector<std::vector<PrefillChunk>> new_prefill_chunks;
   std::shared_ptr<const BlockMapSnapshot> block_map;   // after the newest step (never null once a model is loaded)
   std::shared_ptr<const ParallelTimeline> parallel_timeline;  // newest step's virtual devices (null: unsplit)
   // A bounded view, ascending id: the running requests, the head of the queue and the most recently

@@ -84,6 +84,7 @@ bool EngineWorker::rebuildEngine(const EngineConfig& config, QString* error) {
     recording_ = std::make_unique<record::MemoryRecording>(setup, limits);
     recordingFull_ = false;
     pendingSteps_.clear();
+    pendingChunks_.clear();
     pendingEvents_.clear();
     rebuilt_ = true;
     return true;
@@ -417,6 +418,7 @@ bool EngineWorker::stepEngine() {
   }
   if (!running_) loadClockS_ += r.metrics.step_ms / 1000.0;
   pendingSteps_.push_back(r.metrics);
+  pendingChunks_.push_back(std::move(r.prefill_chunks));
   pendingEvents_.insert(pendingEvents_.end(), std::make_move_iterator(r.events.begin()),
                         std::make_move_iterator(r.events.end()));
   return true;
@@ -460,6 +462,8 @@ void EngineWorker::doPublish() {
   auto snap = std::make_shared<EngineSnapshot>();
   snap->new_steps = std::move(pendingSteps_);
   pendingSteps_.clear();
+  snap->new_prefill_chunks = std::move(pendingChunks_);
+  pendingChunks_.clear();
   snap->events = std::move(pendingEvents_);
   pendingEvents_.clear();
   // A fresh picture, not the recorder's: commands between steps (cancel, submit) also change blocks.

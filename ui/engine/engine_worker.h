@@ -106,6 +106,7 @@ class EngineWorker : public QObject {
   bool rebuilt_ = false;
   std::optional<WorkloadSpec> loadSpec_;  // the load generator's workload, restarted by reset()
   std::vector<StepMetrics> pendingSteps_;
+  std::vector<std::vector<PrefillChunk>> pendingChunks_;  // parallel to pendingSteps_
   std::vector<TokenEvent> pendingEvents_;
   std::unique_ptr<record::MemoryRecording> recording_;  // the current engine's run (null when it failed)
   bool recordingFull_ = false;                          // its limit was reached (and said)

@@ -12,6 +12,10 @@ bool isTraceUrl(const QString& target) {
          target.startsWith(QLatin1String("https://"), Qt::CaseInsensitive);
 }
 
+QString collectorTarget(const QString& address) {
+  return address.contains(QLatin1String("://")) ? address : QStringLiteral("http://") + address;
+}
+
 void writeTrace(const record::Recording& recording, const QString& target, QObject* context,
                 std::function<void(bool ok, const QString& error)> done) {
   if (!isTraceUrl(target)) {

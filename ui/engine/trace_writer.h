@@ -13,6 +13,9 @@ namespace inferscope::ui {
 
 // Whether target names a collector (an http:// or https:// URL) rather than a file.
 bool isTraceUrl(const QString& target);
+// A collector's address as a user gives it ("127.0.0.1:4318", a URL) as writeTrace takes it: http:// in
+// front where no scheme was given, so that it is not taken for a file.
+QString collectorTarget(const QString& address);
 
 // Writes or sends recording's trace; done(ok, error) is called once, on context's thread (synchronously for
 // a file and for a refusal before sending; after the collector answered for a URL). The spans are

@@ -51,6 +51,7 @@ void RequestTimelinePanel::setTracker(record::PhaseTracker tracker) {
 void RequestTimelinePanel::addSnapshot(const EngineSnapshot& s) {
   if (!live_) return;
   if (s.engine_rebuilt) resetTracker(record::PhaseTracker(kMaxRequests));
+  const int64_t firstNew = tracker_->step_count();
   for (const StepMetrics& m : s.new_steps) tracker_->add_step(m);
   if (tracker_->step_count() == 0) return;
   const int64_t at = tracker_->step_count() - 1;
@@ -71,6 +72,11 @@ void RequestTimelinePanel::addSnapshot(const EngineSnapshot& s) {
       seen_[r.id] = {r.state, r.preemptions};
     }
   }
+  // Chunks at their own steps: a snapshot of several steps draws each of a prefill's chunks where it ran.
+  if (s.new_prefill_chunks.size() == s.new_steps.size())
+    for (size_t k = 0; k < s.new_prefill_chunks.size(); ++k)
+      for (const PrefillChunk& c : s.new_prefill_chunks[k])
+        tracker_->on_prefill_chunk(c.request_id, firstNew + int64_t(k), c.tokens);
   for (const TokenEvent& e : s.events) tracker_->on_token(e.request_id, at);
   // Requests the tracker forgot are forgotten here too.
   if (seen_.size() > kMaxRequests)
@@ -101,7 +107,8 @@ void RequestTimelinePanel::retranslateUi() {
   legend_->setText(swatch("#b0b0b0", tr("waiting")) + swatch("#f08c28", tr("prefill")) + swatch("#2f7ed8", tr("decode")) +
                    swatch("#d63030", tr("preempted")) + swatch("#9a4fd0", tr("recompute")) +
                    swatch("#2aa84a", tr("prefix-cache hit")) +
-                   tr("One row per request; hover for its figures, click to select it. Ctrl+wheel zooms time."));
+                   tr("One row per request; hover for its figures, click to select it. Ctrl+wheel zooms time.") + QLatin1Char(' ') +
+                   tr("A prefill shows its chunks, one per step; paler where a step ran without it."));
 }
 
 }  // namespace inferscope::ui

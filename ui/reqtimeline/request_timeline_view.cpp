@@ -172,6 +172,16 @@ void RequestTimelineView::setPlaceholderText(const QString& text) {
   viewport()->update();
 }
 
+// "in 3 chunks: 256 + 256 + 100 tokens", the first few of a long list.
+QString RequestTimelineView::chunkText(std::span<const record::PhaseChunk> chunks) {
+  if (chunks.empty()) return {};
+  constexpr size_t kListed = 8;
+  QStringList sizes;
+  for (size_t k = 0; k < chunks.size() && k < kListed; ++k) sizes << QString::number(chunks[k].tokens);
+  if (chunks.size() > kListed) sizes << QStringLiteral("...");
+  return QLatin1Char(' ') + tr("in %n chunk(s): %1 tokens", nullptr, int(chunks.size())).arg(sizes.join(QStringLiteral(" + ")));
+}
+
 QString RequestTimelineView::tooltipFor(const RequestPhases& r) const {
   if (tooltipProvider_) return tooltipProvider_(r);
   QString t = tr("Request %1").arg(r.id);
@@ -190,6 +200,7 @@ QString RequestTimelineView::tooltipFor(const RequestPhases& r) const {
       case PhaseKind::Unsplit: name = tr("not split"); break;
     }
     t += QLatin1Char('\n') + tr("%1: %2 ms (steps %3-%4)").arg(name).arg(end - p.begin_ms, 0, 'f', 1).arg(p.first_step).arg(open ? tracker_->step_count() - 1 : p.last_step);
+    if (p.kind == PhaseKind::Prefill || p.kind == PhaseKind::Recompute) t += chunkText(record::chunks_in(r, p));
   }
   const RequestInfo& i = r.info;
   t += QLatin1Char('\n') + tr("prompt %1 tokens, %2 from the prefix cache; %3 generated").arg(i.n_prompt).arg(i.n_prefix_hit).arg(i.n_generated);
@@ -208,6 +219,27 @@ bool RequestTimelineView::viewportEvent(QEvent* e) {
     return true;
   }
   return QAbstractScrollArea::viewportEvent(e);
+}
+
+// A prefill step by step: the steps that computed its tokens in its colour, a hairline where one chunk
+// meets the next, and steps of the phase that ran without it (the batch's token budget was spent) pale.
+void RequestTimelineView::paintChunks(QPainter& p, const Phase& ph, std::span<const record::PhaseChunk> chunks,
+                                      const QRectF& bar, double end) const {
+  const QColor solid = phaseColor(ph.kind);
+  QColor pale = solid;
+  pale.setAlpha(70);
+  p.fillRect(bar, pale);
+  double prevEnd = -1;
+  for (const record::PhaseChunk& c : chunks) {
+    const double b = std::max(ph.begin_ms, tracker_->step_begin_ms(c.step)), e = std::min(end, tracker_->step_end_ms(c.step));
+    const double x0 = std::max(bar.left(), xOf(b)), x1 = std::min(bar.right(), xOf(e));
+    if (x1 <= x0 && x1 < bar.left()) continue;
+    p.fillRect(QRectF(x0, bar.top(), std::max(1.0, x1 - x0), bar.height()), solid);
+    // Where two chunks abut, a hairline tells them apart once they are wide enough to see.
+    if (prevEnd >= 0 && std::abs(xOf(b) - prevEnd) < 1.0 && x1 - x0 >= 4)
+      p.fillRect(QRectF(x0, bar.top(), 1, bar.height()), solid.darker(170));
+    prevEnd = xOf(e);
+  }
 }
 
 void RequestTimelineView::paintEvent(QPaintEvent*) {
@@ -240,7 +272,8 @@ void RequestTimelineView::paintEvent(QPaintEvent*) {
     p.setPen(pal.color(QPalette::Text));
     const QString label = seconds ? tr("%1 s").arg(t / 1000.0, 0, 'f', decimalsForStep(stepMs / 1000.0))
                                   : tr("%1 ms").arg(t, 0, 'f', decimalsForStep(stepMs));
-    p.drawText(QRect(x + 2, 0, 200, hh - 2), Qt::AlignLeft | Qt::AlignVCenter, label);
+    if (x + 2 + fm.horizontalAdvance(label) <= w)  // a label cut by the edge reads as another number
+      p.drawText(QRect(x + 2, 0, 200, hh - 2), Qt::AlignLeft | Qt::AlignVCenter, label);
   }
 
   // Rows in view only.
@@ -263,7 +296,13 @@ void RequestTimelineView::paintEvent(QPaintEvent*) {
       if (end < visLo || ph.begin_ms > visHi) continue;
       const double x0 = std::max(double(lw), xOf(ph.begin_ms)), x1 = std::min(double(w), xOf(end));
       const QRectF bar(x0, barTop, std::max(1.0, x1 - x0), barH);
-      p.fillRect(bar, phaseColor(ph.kind));
+      const auto chunks = (ph.kind == PhaseKind::Prefill || ph.kind == PhaseKind::Recompute) ? record::chunks_in(r, ph)
+                                                                                           : std::span<const record::PhaseChunk>{};
+      if (chunks.empty()) {
+        p.fillRect(bar, phaseColor(ph.kind));
+      } else {
+        paintChunks(p, ph, chunks, bar, end);
+      }
       if (ph.kind == PhaseKind::Preempted) p.fillRect(bar, QBrush(Qt::white, Qt::BDiagPattern));
     }
     // Waiting since it was first seen, never admitted yet.

@@ -1,6 +1,7 @@
 #pragma once
 // RequestTimelineView: one row per request, engine time across, each phase of its life as a bar
-// (record::PhaseTracker's phases). Painted by hand: a frame touches only the rows in view and, in each,
+// (record::PhaseTracker's phases), a prefill or recompute drawn step by step where its chunks are known
+// (the steps that computed its tokens solid, steps that ran without it pale). Painted by hand: a frame touches only the rows in view and, in each,
 // only the phases that overlap the visible time range, so 10,000 requests scroll like 10.
 //
 // Mouse: wheel scrolls rows, Shift+wheel scrolls time, Ctrl+wheel zooms time around the pointer; a click
@@ -12,8 +13,11 @@
 #include <QAbstractScrollArea>
 #include <functional>
 #include <memory>
+#include <span>
 
 #include "engine/record/request_phases.h"
+
+class QPainter;
 
 namespace inferscope::ui {
 
@@ -66,6 +70,9 @@ class RequestTimelineView : public QAbstractScrollArea {
   double spanMs() const;
   double originMs() const;
   QString tooltipFor(const record::RequestPhases& r) const;
+  static QString chunkText(std::span<const record::PhaseChunk> chunks);
+  void paintChunks(QPainter& p, const record::Phase& ph, std::span<const record::PhaseChunk> chunks, const QRectF& bar,
+                   double end) const;
 
   std::shared_ptr<const record::PhaseTracker> tracker_;
   int64_t cursor_ = -1, selected_ = -1;
