@@ -2,7 +2,6 @@
 // order, pre-tokenizer splits, special tokens, SentencePiece scoring and byte fallback, metadata errors.
 #include <QtTest/QtTest>
 
-#include <chrono>
 
 #include "engine/gguf/gguf_file.h"
 #include "engine/gguf/gguf_writer.h"
@@ -398,7 +397,7 @@ class TestTokenizer : public QObject {
     }
   }
 
-  void default_model_vocab_and_speed() {
+  void default_model_vocab_and_round_trip() {
     const std::string path = test::default_model_path_if_present();
     INFERSCOPE_REQUIRE_MODEL(path, "the default model");
     const auto file = gguf::GgufFile::open(path);
@@ -416,12 +415,9 @@ class TestTokenizer : public QObject {
     std::string text;
     while (text.size() < 9000)
       text += "The year 2024 had 365 days; pi is 3.14159. 今天天气很好, don't worry.\n    def f(x): return x\n";
-    const auto start = std::chrono::steady_clock::now();
+    // Its speed is a benchmark (tests/bench/bench_tokenizer), not a test: a loaded machine stretches any clock.
     const Ids ids = t->encode(text, false, true);
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    qInfo("encoded %zu tokens in %.2f ms", ids.size(), ms);
     QVERIFY(ids.size() > 2000);
-    QVERIFY2(ms < 250.0, qPrintable(QString("%1 ms").arg(ms)));  // generous for unoptimised builds
     QCOMPARE(t->decode(ids), text);
   }
 };
