@@ -1,9 +1,9 @@
 // inferscope-cli replay: a recording (.isrec) read back without the model or an engine — its summary,
 // the step metrics exactly as the run wrote them, and the charts as they were at a step. A recording of
 // an attached session (attach --record) gives its per-server summary and the CSV attach wrote live.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
-#include <algorithm>
 #include <map>
 
 #include "app/cli/cli_common.h"
@@ -57,8 +57,17 @@ nlohmann::json at_step(const record::Recording& r, int64_t i) {
   nlohmann::json reqs = nlohmann::json::array();
   for (const RequestInfo& q : r.requests_at(i))
     reqs.push_back({{"id", q.id}, {"state", request_state_name(q.state)}, {"finish_reason", q.finish_reason},
-                    {"n_generated", q.n_generated}, {"blocks_held", q.blocks_held}, {"preemptions", q.preemptions}});
+                    {"n_prompt", q.n_prompt}, {"n_generated", q.n_generated}, {"blocks_held", q.blocks_held},
+                    {"preemptions", q.preemptions}});
   j["requests"] = std::move(reqs);
+  // The requests that prefilled in step i and how many tokens each (absent: a recording from before chunks).
+  if (r.has_prefill_chunks()) {
+    nlohmann::json chunks = nlohmann::json::array();
+    const auto& all = r.prefill_chunks();
+    auto it = std::lower_bound(all.begin(), all.end(), i, [](const record::RecordedPrefillChunk& c, int64_t s) { return c.step < s; });
+    for (; it != all.end() && it->step == i; ++it) chunks.push_back({{"request_id", it->chunk.request_id}, {"tokens", it->chunk.tokens}});
+    j["prefill_chunks"] = std::move(chunks);
+  }
   return j;
 }
 
@@ -233,6 +242,7 @@ int run_replay(const ReplayOptions& o) {
     if (summary.contains("at_step")) {
       const auto& a = summary["at_step"];
       std::printf("%-24s %s\n", "block_map", a["block_map"].dump().c_str());
+      if (a.contains("prefill_chunks")) std::printf("%-24s %s\n", "prefill_chunks", a["prefill_chunks"].dump().c_str());
       for (const auto& q : a["requests"]) std::printf("  request %s\n", q.dump().c_str());
     }
   }

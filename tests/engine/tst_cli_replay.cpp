@@ -87,6 +87,34 @@ class TstCliReplay : public QObject {
     QCOMPARE(j.value("at_step").toObject().value("metrics").toObject().value("step").toInt(), 5);
   }
 
+  // The first step admits what the 5-block cache holds and, within the default budget of 512 tokens,
+  // prefills each admitted prompt whole (20-40 tokens; nothing is cached yet): one chunk per running
+  // request, each its request's prompt, adding up to the step's prefill_tokens.
+  void stepShowsItsPrefillChunks() {
+    const test::CliRun r = test::run_cli(kCli, {"replay", rec_, "--json", "--step", "0"}, 60000);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject at = QJsonDocument::fromJson(r.out).object().value("at_step").toObject();
+    QHash<qint64, int> prompt;
+    int running = 0;
+    for (const QJsonValue& q : at.value("requests").toArray()) {
+      prompt[q.toObject().value("id").toInteger()] = q.toObject().value("n_prompt").toInt();
+      running += q.toObject().value("state").toString() == QLatin1String("running");
+    }
+    const QJsonArray chunks = at.value("prefill_chunks").toArray();
+    QVERIFY(running >= 1);
+    QCOMPARE(chunks.size(), running);
+    int sum = 0;
+    for (const QJsonValue& c : chunks) {
+      const qint64 id = c.toObject().value("request_id").toInteger();
+      const int tokens = c.toObject().value("tokens").toInt();
+      QVERIFY(prompt.contains(id));
+      QCOMPARE(tokens, prompt[id]);
+      QVERIFY(tokens >= 20 && tokens <= 40);
+      sum += tokens;
+    }
+    QCOMPARE(sum, at.value("metrics").toObject().value("prefill_tokens").toInt());
+  }
+
   void truncatedOpensWithAWarning() {
     const QByteArray whole = readAll(rec_);
     const QString cut = tmp_.filePath(QStringLiteral("cut.isrec"));
