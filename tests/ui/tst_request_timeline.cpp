@@ -33,6 +33,7 @@ class TstRequestTimeline : public QObject {
   std::vector<RequestInfo> finalInfo_;
   double slowestStepMs_ = 0;
   RequestTimelinePanel live_;  // fed as the live GUI is
+  RequestTimelinePanel coalesced_;  // the same run, three steps a snapshot
 
  private slots:
   void initTestCase() {
@@ -51,7 +52,9 @@ class TstRequestTimeline : public QObject {
     record::RecordingWriter w(out, setup, {});
     for (const Request& r : test::preempting_requests()) e.submit(r);
     live_.startLive();
+    coalesced_.startLive();
     int64_t steps = 0;
+    EngineSnapshot batch;  // three steps a snapshot, as a GUI slower than the engine sees them
     for (int i = 0; i < 100000 && e.has_unfinished(); ++i) {
       const StepResult r = e.step();
       if (!r.ran) continue;
@@ -64,6 +67,15 @@ class TstRequestTimeline : public QObject {
       s.events = r.events;
       s.total_steps = ++steps;
       live_.addSnapshot(s);
+      batch.new_steps.push_back(r.metrics);
+      batch.new_prefill_chunks.push_back(r.prefill_chunks);
+      batch.events.insert(batch.events.end(), r.events.begin(), r.events.end());
+      if (batch.new_steps.size() == 3 || !e.has_unfinished()) {
+        batch.requests = e.all_requests();
+        batch.total_steps = steps;
+        coalesced_.addSnapshot(batch);
+        batch = EngineSnapshot{};
+      }
     }
     w.finish();
     out.close();
@@ -138,6 +150,27 @@ class TstRequestTimeline : public QObject {
       }
       QVERIFY(lt.requests()[i].chunks == t.requests()[i].chunks);
     }
+
+    // Three steps a snapshot: the chunks still place a first prefill, from its admission to its first
+    // token, exactly where the recording has it (a request preempted later may have its edges in the
+    // snapshot's last step; never preempted, it has the recording's prefill to the bit).
+    const record::PhaseTracker& ct = coalesced_.tracker();
+    QCOMPARE(ct.requests().size(), t.requests().size());
+    int exact = 0;
+    for (size_t i = 0; i < t.requests().size(); ++i) {
+      const record::RequestPhases& a = t.requests()[i];
+      const record::RequestPhases& b = ct.requests()[i];
+      QVERIFY(a.chunks == b.chunks);
+      if (a.info.preemptions > 0) continue;
+      const auto pa = std::find_if(a.phases.begin(), a.phases.end(), [](const record::Phase& p) { return p.kind == PhaseKind::Prefill; });
+      const auto pb = std::find_if(b.phases.begin(), b.phases.end(), [](const record::Phase& p) { return p.kind == PhaseKind::Prefill; });
+      QVERIFY(pa != a.phases.end() && pb != b.phases.end());
+      QCOMPARE(pb->begin_ms, pa->begin_ms);
+      QCOMPARE(pb->end_ms, pa->end_ms);
+      QCOMPARE(record::chunks_in(b, *pb).size(), record::chunks_in(a, *pa).size());
+      ++exact;
+    }
+    QVERIFY(exact > 0);
   }
 
   void clickSelectsEverywhereAndFollowsTheCursor() {

@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
+#include <unordered_map>
 
 #include "ui/reqtimeline/request_timeline_view.h"
 
@@ -55,6 +56,25 @@ void RequestTimelinePanel::addSnapshot(const EngineSnapshot& s) {
   for (const StepMetrics& m : s.new_steps) tracker_->add_step(m);
   if (tracker_->step_count() == 0) return;
   const int64_t at = tracker_->step_count() - 1;
+  // A snapshot of several steps says only that a request was admitted or got its first token somewhere in
+  // them; its prefill chunks say where: admission is the step of its first chunk, the first token comes in
+  // the step of its last.
+  struct ChunkSpan {
+    int64_t first = -1, last = -1;
+  };
+  std::unordered_map<int64_t, ChunkSpan> chunkSteps;
+  const bool chunksKnown = s.new_prefill_chunks.size() == s.new_steps.size();
+  if (chunksKnown)
+    for (size_t k = 0; k < s.new_prefill_chunks.size(); ++k)
+      for (const PrefillChunk& c : s.new_prefill_chunks[k]) {
+        ChunkSpan& span = chunkSteps[c.request_id];
+        if (span.first < 0) span.first = firstNew + int64_t(k);
+        span.last = firstNew + int64_t(k);
+      }
+  auto stepOf = [&](int64_t id, bool first) {
+    const auto it = chunkSteps.find(id);
+    return it == chunkSteps.end() ? at : (first ? it->second.first : it->second.last);
+  };
   // The same changes Recording::add_markers marks, seen between two snapshots.
   for (const RequestInfo& r : s.requests) {
     const int64_t row = tracker_->row_of(r.id);
@@ -63,7 +83,7 @@ void RequestTimelinePanel::addSnapshot(const EngineSnapshot& s) {
     const auto it = seen_.find(r.id);
     const Seen before = it == seen_.end() ? Seen{} : it->second;
     if (r.state == RequestState::Running && before.state != RequestState::Running)
-      tracker_->on_marker({at, MarkerKind::Admitted, r.id, {}});
+      tracker_->on_marker({stepOf(r.id, true), MarkerKind::Admitted, r.id, {}});
     if (r.preemptions > before.preemptions) tracker_->on_marker({at, MarkerKind::Preempted, r.id, {}});
     if (request_ended(r.state)) {
       tracker_->on_marker({at, MarkerKind::Finished, r.id, r.finish_reason});
@@ -73,11 +93,12 @@ void RequestTimelinePanel::addSnapshot(const EngineSnapshot& s) {
     }
   }
   // Chunks at their own steps: a snapshot of several steps draws each of a prefill's chunks where it ran.
-  if (s.new_prefill_chunks.size() == s.new_steps.size())
+  if (chunksKnown)
     for (size_t k = 0; k < s.new_prefill_chunks.size(); ++k)
       for (const PrefillChunk& c : s.new_prefill_chunks[k])
         tracker_->on_prefill_chunk(c.request_id, firstNew + int64_t(k), c.tokens);
-  for (const TokenEvent& e : s.events) tracker_->on_token(e.request_id, at);
+  // Only a request's first token after a prefill moves a phase edge; the tracker ignores the others.
+  for (const TokenEvent& e : s.events) tracker_->on_token(e.request_id, stepOf(e.request_id, false));
   // Requests the tracker forgot are forgotten here too.
   if (seen_.size() > kMaxRequests)
     std::erase_if(seen_, [this](const auto& kv) { return tracker_->row_of(kv.first) < 0; });
