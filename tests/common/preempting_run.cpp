@@ -2,16 +2,19 @@
 
 namespace inferscope::test {
 
-EngineConfig preempting_config(bool prefix_caching, int token_budget) {
+EngineConfig tiny_cache_config(int kv_blocks, int max_seqs, bool prefix_caching, int token_budget) {
   EngineConfig c;
   c.threads = 1;
   c.block_size = 16;
-  // The tiny model's K/V per token: 2 (K, V) x 2 layers x 2 KV heads x 16 dims x 2 bytes (f16).
-  c.kv_budget_bytes = size_t(12) * 16 * (2 * 2 * 2 * 16 * 2);
+  c.kv_budget_bytes = size_t(kv_blocks) * 16 * kTinyKvBytesPerToken;
   c.prefix_caching = prefix_caching;
-  c.sched.max_num_seqs = 6;
+  c.sched.max_num_seqs = max_seqs;
   if (token_budget > 0) c.sched.max_num_batched_tokens = token_budget;
   return c;
+}
+
+EngineConfig preempting_config(bool prefix_caching, int token_budget) {
+  return tiny_cache_config(12, 6, prefix_caching, token_budget);
 }
 
 std::vector<Request> preempting_requests() {

@@ -16,6 +16,7 @@
 #include "engine/record/step_codec.h"
 #include "tests/common/recording_compare.h"
 #include "tests/common/test_support.h"
+#include "tests/common/preempting_run.h"
 #include "tests/common/tiny_model.h"
 
 using namespace inferscope;
@@ -69,17 +70,10 @@ class TestRecording : public QObject {
   Q_OBJECT
   std::shared_ptr<LoadedModel> tiny_;
   LiveRun live_;
-  // The tiny model's K/V per token: 2 (K, V) x 2 layers x 2 KV heads x 16 dims x 2 bytes (f16).
-  static constexpr size_t kTokenBytes = 2 * 2 * 2 * 16 * 2;
+  static constexpr size_t kTokenBytes = test::kTinyKvBytesPerToken;
 
   LiveRun record_run(RecordingLimits limits) {
-    EngineConfig c;
-    c.threads = 1;
-    c.block_size = 16;
-    c.kv_budget_bytes = size_t(14) * 16 * kTokenBytes;  // 14 blocks: 4 sequences of ~6 blocks do not fit
-    c.prefix_caching = true;
-    c.sched.max_num_seqs = 4;
-    c.sched.max_num_batched_tokens = 64;
+    const EngineConfig c = test::tiny_cache_config(14, 4, true, 64);  // 4 sequences of ~6 blocks do not fit
     LLMEngine e(tiny_, c);
     RecordingSetup setup;
     setup.engine = c;
@@ -390,6 +384,11 @@ class TestRecording : public QObject {
     std::vector<std::vector<PrefillChunk>> got(size_t(r.step_count()));
     for (const RecordedPrefillChunk& c : r.prefill_chunks()) got[size_t(c.step)].push_back(c.chunk);
     QVERIFY(got == live_.chunks);
+    // Saved mid-run (closing_bytes), the first 21 steps carry theirs too.
+    const Recording mid = Recording::from_bytes(live_.mid_copy);
+    std::vector<std::vector<PrefillChunk>> mid_got(size_t(mid.step_count()));
+    for (const RecordedPrefillChunk& c : mid.prefill_chunks()) mid_got[size_t(c.step)].push_back(c.chunk);
+    QVERIFY(mid_got == std::vector<std::vector<PrefillChunk>>(live_.chunks.begin(), live_.chunks.begin() + 21));
 
     std::map<int64_t, int> before_first_token, chunks_before_first_token;
     std::map<int64_t, int64_t> first_token_step;

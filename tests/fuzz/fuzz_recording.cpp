@@ -9,6 +9,7 @@
 
 #include "engine/record/record_format.h"
 #include "engine/record/recording.h"
+#include "engine/record/request_phases.h"
 
 using namespace inferscope;
 using namespace inferscope::record;
@@ -51,6 +52,18 @@ void check(const Recording& r) {
   }
   for (size_t i = 1; i < r.markers().size(); ++i)
     if (r.markers()[i - 1].step > r.markers()[i].step) std::abort();
+  // Prefill chunks: at steps read, in step order, adding up to each step's prefill tokens; the request
+  // timeline's tracker takes them as the GUI would.
+  std::vector<int64_t> sums(size_t(n), 0);
+  for (size_t i = 0; i < r.prefill_chunks().size(); ++i) {
+    const RecordedPrefillChunk& c = r.prefill_chunks()[i];
+    if (c.step < 0 || c.step >= n || c.chunk.tokens <= 0) std::abort();
+    if (i > 0 && r.prefill_chunks()[i - 1].step > c.step) std::abort();
+    sums[size_t(c.step)] += c.chunk.tokens;
+  }
+  for (const RecordedPrefillChunk& c : r.prefill_chunks())
+    if (sums[size_t(c.step)] != r.metrics(c.step).prefill_tokens) std::abort();
+  (void)request_phases(r);
   // An attached session's polls: every decoded list within what its frame held.
   size_t values = 0;
   for (const ServerPollRecord& p : r.server_polls()) values += p.values.size() + p.window.size() + p.slot_list.size();

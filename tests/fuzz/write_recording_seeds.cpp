@@ -1,5 +1,5 @@
 // Writes seed recordings for fuzz_recording into DIR: a small synthetic run (a pool of 8 blocks, three
-// sequences that grow, share a prefix block, one preempted and one finished) encoded with the format's
+// sequences that grow, share a prefix block, one preempted and one finished, prefill chunks beside the steps) encoded with the format's
 // own codec, compressed and uncompressed, whole and cut short. Each seed starts with the fuzz target's
 // mode byte (0x80: recompute CRCs).
 #include <cstdio>
@@ -23,14 +23,14 @@ std::vector<uint8_t> synthetic(bool compress) {
   std::vector<uint8_t> f = file_header();
   nlohmann::json cols = nlohmann::json::array();
   for (const auto& [name, type] : metric_columns()) cols.push_back({name, type});
-  const nlohmann::json meta = {{"format", kFormatVersion}, {"writer", "seed"}, {"columns", cols},
+  const nlohmann::json meta = {{"format", kFormatVersion}, {"writer", "seed"}, {"columns", cols}, {"prefill_chunks", true},
                                {"engine", {{"block_size", 4}}}, {"model", {{"name", "seed"}, {"n_layers", 2}}}};
   const std::string ms = meta.dump();
   auto append = [&](const std::vector<uint8_t>& frame) { f.insert(f.end(), frame.begin(), frame.end()); };
   append(encode_frame(FrameType::Meta, std::vector<uint8_t>(ms.begin(), ms.end()), compress));
 
   BlockMapSnapshot prev;
-  ByteWriter frame;
+  ByteWriter frame, chunks;
   int in_frame = 0;
   int64_t first = 0;
   for (int step = 0; step < 10; ++step) {
@@ -61,6 +61,8 @@ std::vector<uint8_t> synthetic(bool compress) {
     m.kv_blocks_total = 8;
     m.prefix_hit_tokens = step == 1 ? 4 : 0;
     m.preempted = step == 6;
+    // Request 0's prompt in two chunks, request 1's recompute in one: a prefill chunks frame per steps frame.
+    m.prefill_tokens = step < 2 ? 2 : step == 6 ? 4 : 0;
     if (in_frame == 0) first = step;
     encode_metrics(frame, m);
     const bool key = step % 4 == 0;
@@ -90,14 +92,19 @@ std::vector<uint8_t> synthetic(bool compress) {
       frame.u8(2);
       frame.str("engine: seed");
     }
+    std::vector<PrefillChunk> step_chunks;
+    if (m.prefill_tokens > 0) step_chunks.push_back({q.id, m.prefill_tokens});
+    encode_prefill_chunks(chunks, step_chunks);
     prev = s;
     if (++in_frame == 3 || step == 9) {
-      ByteWriter payload;
-      payload.uvar(uint64_t(first));
-      payload.uvar(uint64_t(in_frame));
-      payload.raw(frame.bytes());
-      append(encode_frame(FrameType::Steps, payload.bytes(), compress));
-      frame.clear();
+      for (auto [type, body] : {std::pair{FrameType::Steps, &frame}, std::pair{FrameType::PrefillChunks, &chunks}}) {
+        ByteWriter payload;
+        payload.uvar(uint64_t(first));
+        payload.uvar(uint64_t(in_frame));
+        payload.raw(body->bytes());
+        append(encode_frame(type, payload.bytes(), compress));
+        body->clear();
+      }
       in_frame = 0;
     }
   }

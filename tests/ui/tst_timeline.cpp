@@ -22,6 +22,7 @@
 #include "tests/common/otlp_collector.h"
 #include "tests/common/recording_compare.h"
 #include "tests/common/test_support.h"
+#include "tests/common/preempting_run.h"
 #include "tests/common/tiny_model.h"
 #include "ui/blockmap/block_map_panel.h"
 #include "ui/blockmap/block_map_view.h"
@@ -83,14 +84,8 @@ class TstTimeline : public QObject {
     test::TinyModelSpec spec;
     tinyPath_ = QString::fromStdString(test::write_tiny_model(spec, "timeline"));
     auto model = load_model(tinyPath_.toStdString());
-    EngineConfig c;
-    c.threads = 1;
-    c.block_size = 16;
-    // 14 blocks of 2 layers x 2 KV heads x 16 dims x K,V x f16: four sequences of ~6 blocks do not fit.
-    c.kv_budget_bytes = size_t(14) * 16 * (2 * 2 * 2 * 16 * 2);
-    c.prefix_caching = true;
-    c.sched.max_num_seqs = 4;
-    c.sched.max_num_batched_tokens = 64;
+    // 14 blocks: four sequences of ~6 blocks do not fit.
+    const EngineConfig c = test::tiny_cache_config(14, 4, true, 64);
     LLMEngine e(model, c);
     record::RecordingSetup setup;
     setup.engine = c;
