@@ -9,7 +9,9 @@
 // own (inferscope.state, inferscope.finish_reason, inferscope.prefix_hit_tokens, inferscope.preemptions,
 // inferscope.spec_drafted / spec_accepted); under it one child span per phase of its life, named
 // waiting / prefill / decode / preempted / recompute (engine/record/request_phases.h), laid end to end,
-// with inferscope.first_step / last_step. A latency the engine does not know yet (a request cut off
+// with inferscope.first_step / last_step; under a prefill or recompute span, one "prefill_chunk" span per
+// step that computed its tokens (inferscope.step, tokens, chunk, chunks), spanning that step (recordings
+// from before chunks were recorded have none). A latency the engine does not know yet (a request cut off
 // by the end of the run) is left out, never written as 0.
 //
 // Times: the run's clock (StepMetrics::t_ms) from start_unix_ns, by default the recording's "created"
@@ -23,6 +25,8 @@
 #include "remote/otlp/otlp_trace.h"
 
 namespace inferscope::remote {
+
+inline constexpr const char* kPrefillChunkSpanName = "prefill_chunk";
 
 struct RunSpanOptions {
   std::string service_name = "inferscope";

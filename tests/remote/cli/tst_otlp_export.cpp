@@ -66,6 +66,7 @@ class TestOtlpExport : public QObject {
 
     std::map<QString, QJsonObject> roots;              // trace id -> the llm_request span
     std::map<QString, std::vector<QJsonObject>> kids;  // trace id -> its phase spans, in order sent
+    std::map<QString, std::vector<QJsonObject>> chunks;  // trace id -> its prefill chunk spans
     for (const QJsonValue v : seen["spans"].toArray()) {
       const QJsonObject s = v.toObject();
       QCOMPARE(s["service"].toString(), QStringLiteral("inferscope"));
@@ -73,6 +74,8 @@ class TestOtlpExport : public QObject {
       if (s["name"].toString() == QLatin1String("llm_request")) {
         QVERIFY(s["parent_span_id"].toString().isEmpty());
         QVERIFY(roots.emplace(s["trace_id"].toString(), s).second);  // one per trace
+      } else if (s["name"].toString() == QLatin1String("prefill_chunk")) {
+        chunks[s["trace_id"].toString()].push_back(s);
       } else {
         kids[s["trace_id"].toString()].push_back(s);
       }
@@ -107,6 +110,24 @@ class TestOtlpExport : public QObject {
         if (i > 0) QCOMPARE(ph[i]["start_ns"].toDouble(), ph[i - 1]["end_ns"].toDouble());
         if (ph[i]["name"].toString() == QLatin1String("preempted")) ++preempted_spans;
       }
+      // Each prefill chunk is a child of a prefill or recompute span and lies inside it; those of the
+      // first prefill of a request never preempted add up to its prompt less its prefix hits.
+      int first_prefill_tokens = 0;
+      for (const QJsonObject& ch : chunks[trace]) {
+        const auto parent = std::find_if(ph.begin(), ph.end(), [&](const QJsonObject& p) {
+          return p["span_id"].toString() == ch["parent_span_id"].toString();
+        });
+        QVERIFY(parent != ph.end());
+        const QString kind = (*parent)["name"].toString();
+        QVERIFY(kind == QLatin1String("prefill") || kind == QLatin1String("recompute"));
+        QVERIFY(ch["start_ns"].toDouble() >= (*parent)["start_ns"].toDouble() &&
+                ch["end_ns"].toDouble() <= (*parent)["end_ns"].toDouble());
+        const QJsonObject ca = ch["attributes"].toObject();
+        QVERIFY(ca["inferscope.tokens"].toVariant().toLongLong() > 0);
+        if (kind == QLatin1String("prefill")) first_prefill_tokens += int(ca["inferscope.tokens"].toVariant().toLongLong());
+      }
+      QVERIFY(!chunks[trace].empty());
+      if (q.preemptions == 0) QCOMPARE(first_prefill_tokens, q.n_prompt - q.n_prefix_hit);
       // The waiting span is the engine's queue time (ns rounding); the whole is its e2e, within the part of
       // its first and last step outside its token events (two steps at most).
       const double waiting_ms = (ph.front()["end_ns"].toDouble() - root_start) / 1e6;
