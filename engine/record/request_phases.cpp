@@ -64,7 +64,7 @@ void PhaseTracker::trim() {
 }
 
 void PhaseTracker::add_step(const StepMetrics& m) {
-  begins_.push_back(m.t_ms - m.step_ms);
+  begins_.push_back(m.begin_ms());
   ends_.push_back(m.t_ms);
 }
 
@@ -216,6 +216,8 @@ PhaseTracker track_recording(const Recording& rec, size_t max_requests) {
 }
 
 std::span<const PhaseChunk> chunks_in(const RequestPhases& r, const Phase& p) {
+  // A decode phase begins in the step of the last chunk; only a prefill or a recompute owns chunks.
+  if (p.kind != PhaseKind::Prefill && p.kind != PhaseKind::Recompute) return {};
   const auto lo = std::lower_bound(r.chunks.begin(), r.chunks.end(), p.first_step,
                                    [](const PhaseChunk& c, int64_t s) { return c.step < s; });
   const auto hi = std::upper_bound(lo, r.chunks.end(), p.last_step,

@@ -114,7 +114,8 @@ class PhaseTracker {
   double given_begin_ = 0, given_end_ = 0;
 };
 
-// The chunks of r that lie in phase p (its steps first_step..last_step), ascending.
+// The chunks of r that lie in phase p (its steps first_step..last_step), ascending; empty unless p is a
+// prefill or a recompute.
 std::span<const PhaseChunk> chunks_in(const RequestPhases& r, const Phase& p);
 
 // Every request of a recording (of engine steps; an attached session's has none) with its phases, the

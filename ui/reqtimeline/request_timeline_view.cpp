@@ -200,7 +200,7 @@ QString RequestTimelineView::tooltipFor(const RequestPhases& r) const {
       case PhaseKind::Unsplit: name = tr("not split"); break;
     }
     t += QLatin1Char('\n') + tr("%1: %2 ms (steps %3-%4)").arg(name).arg(end - p.begin_ms, 0, 'f', 1).arg(p.first_step).arg(open ? tracker_->step_count() - 1 : p.last_step);
-    if (p.kind == PhaseKind::Prefill || p.kind == PhaseKind::Recompute) t += chunkText(record::chunks_in(r, p));
+    t += chunkText(record::chunks_in(r, p));
   }
   const RequestInfo& i = r.info;
   t += QLatin1Char('\n') + tr("prompt %1 tokens, %2 from the prefix cache; %3 generated").arg(i.n_prompt).arg(i.n_prefix_hit).arg(i.n_generated);
@@ -296,8 +296,7 @@ void RequestTimelineView::paintEvent(QPaintEvent*) {
       if (end < visLo || ph.begin_ms > visHi) continue;
       const double x0 = std::max(double(lw), xOf(ph.begin_ms)), x1 = std::min(double(w), xOf(end));
       const QRectF bar(x0, barTop, std::max(1.0, x1 - x0), barH);
-      const auto chunks = (ph.kind == PhaseKind::Prefill || ph.kind == PhaseKind::Recompute) ? record::chunks_in(r, ph)
-                                                                                           : std::span<const record::PhaseChunk>{};
+      const auto chunks = record::chunks_in(r, ph);
       if (chunks.empty()) {
         p.fillRect(bar, phaseColor(ph.kind));
       } else {
