@@ -11,6 +11,9 @@ struct StepMetrics {
   double t_ms = 0;             // time from run start to the end of this step, milliseconds
   double step_ms = 0;          // wall time of this step (schedule + forward + sample), milliseconds
 
+  // The step spans [begin_ms(), t_ms] of the run's clock: the one rule every timeline and trace uses.
+  double begin_ms() const { return t_ms - step_ms; }
+
   int32_t running = 0;         // sequences in the running queue after this step
   int32_t waiting = 0;         // sequences in the waiting queue after this step
   int32_t preempted = 0;       // sequences preempted (freed for recompute) during this step

@@ -42,23 +42,20 @@ json figures(const RequestInfo& info) {
 
 // One request's phases (request_phases.h) as complete events; the last carries the figures of a request
 // that ended, or, when it ended without running (failed, cancelled while waiting), a mark where it ended.
-struct StepSpan {
-  double begin_us, end_us;
-};
-
-void add_request(const RequestPhases& r, const std::vector<StepSpan>& steps, json& out) {
+void add_request(const RequestPhases& r, const Recording& rec, json& out) {
   const int64_t tid = r.id + 1;
   for (size_t k = 0; k < r.phases.size(); ++k) {
     const Phase& p = r.phases[k];
     json args = json::object();
     if (r.ended && k + 1 == r.phases.size()) args = figures(r.info);
     out.push_back(complete(to_string(p.kind), "request", kRequestsPid, tid, p.begin_ms * 1000.0, p.end_ms * 1000.0, std::move(args)));
-    if (p.kind != PhaseKind::Prefill && p.kind != PhaseKind::Recompute) continue;
     const auto chunks = chunks_in(r, p);
-    for (size_t c = 0; c < chunks.size(); ++c)
+    for (size_t c = 0; c < chunks.size(); ++c) {
+      const StepMetrics& m = rec.metrics(chunks[c].step);
       out.push_back(complete("chunk " + std::to_string(c + 1) + "/" + std::to_string(chunks.size()), "prefill_chunk",
-                             kRequestsPid, tid, steps[size_t(chunks[c].step)].begin_us, steps[size_t(chunks[c].step)].end_us,
+                             kRequestsPid, tid, m.begin_ms() * 1000.0, m.t_ms * 1000.0,
                              {{"tokens", chunks[c].tokens}, {"step", chunks[c].step}}));
+    }
   }
   if (r.ended && r.phases.empty())
     out.push_back({{"ph", "i"}, {"s", "t"}, {"name", r.info.finish_reason.empty() ? "ended" : r.info.finish_reason},
@@ -75,7 +72,7 @@ json chrome_trace(const Recording& r) {
   events.push_back(metadata("thread_name", kEnginePid, kStepsTid, "steps"));
   events.push_back(metadata("process_name", kRequestsPid, 0, "requests"));
   for (const StepMetrics& m : steps) {
-    const double b = (m.t_ms - m.step_ms) * 1000.0, e = m.t_ms * 1000.0;
+    const double b = m.begin_ms() * 1000.0, e = m.t_ms * 1000.0;
     events.push_back(complete(batch_name(m), "step", kEnginePid, kStepsTid, b, e,
                               {{"step", m.step}, {"prefill_tokens", m.prefill_tokens}, {"decode_tokens", m.decode_tokens},
                                {"running", m.running}, {"waiting", m.waiting}, {"preempted", m.preempted}}));
@@ -86,12 +83,9 @@ json chrome_trace(const Recording& r) {
   }
   if (steps.empty()) return {{"traceEvents", events}, {"displayTimeUnit", "ms"}};
 
-  std::vector<StepSpan> spans;
-  spans.reserve(steps.size());
-  for (const StepMetrics& m : steps) spans.push_back({(m.t_ms - m.step_ms) * 1000.0, m.t_ms * 1000.0});
   for (const RequestPhases& rp : request_phases(r)) {
     events.push_back(metadata("thread_name", kRequestsPid, int(rp.id + 1), "request " + std::to_string(rp.id)));
-    add_request(rp, spans, events);
+    add_request(rp, r, events);
   }
   return {{"traceEvents", std::move(events)},
           {"displayTimeUnit", "ms"},

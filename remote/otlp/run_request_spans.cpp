@@ -141,8 +141,7 @@ std::vector<OtlpSpan> run_request_spans(const record::Recording& recording, cons
       s.attributes.push_back({"inferscope.last_step", integer(p.last_step)});
       const std::string phase_id = s.span_id;
       spans.push_back(std::move(s));
-      if (p.kind != record::PhaseKind::Prefill && p.kind != record::PhaseKind::Recompute) continue;
-      // Its chunks: one child per step that computed its tokens, spanning that step.
+      // A prefill's or recompute's chunks: one child per step that computed its tokens, spanning that step.
       const auto chunks = record::chunks_in(r, p);
       for (size_t k = 0; k < chunks.size(); ++k) {
         const StepMetrics& m = recording.metrics(chunks[k].step);
@@ -152,7 +151,7 @@ std::vector<OtlpSpan> run_request_spans(const record::Recording& recording, cons
         c.span_id = span_id((uint64_t(i + 1) << 32) | uint64_t(k + 1));
         c.parent_span_id = phase_id;
         c.name = kPrefillChunkSpanName;
-        c.start_unix_ns = ns(std::max(p.begin_ms, m.t_ms - m.step_ms));
+        c.start_unix_ns = ns(std::max(p.begin_ms, m.begin_ms()));
         c.end_unix_ns = ns(std::min(p.end_ms, m.t_ms));
         c.attributes.push_back({"inferscope.step", integer(chunks[k].step)});
         c.attributes.push_back({"inferscope.tokens", integer(chunks[k].tokens)});
