@@ -56,20 +56,21 @@ void RequestTimelinePanel::addSnapshot(const EngineSnapshot& s) {
   for (const StepMetrics& m : s.new_steps) tracker_->add_step(m);
   if (tracker_->step_count() == 0) return;
   const int64_t at = tracker_->step_count() - 1;
-  // A snapshot of several steps says only that a request was admitted or got its first token somewhere in
-  // them; its prefill chunks say where: admission is the step of its first chunk, the first token comes in
-  // the step of its last.
+  // Chunks at their own steps, so a snapshot of several steps draws each of a prefill's chunks where it ran.
+  // They also say where in those steps a request was admitted (the step of its first chunk) and got its
+  // first token (the step of its last), which the request view alone cannot.
   struct ChunkSpan {
     int64_t first = -1, last = -1;
   };
   std::unordered_map<int64_t, ChunkSpan> chunkSteps;
-  const bool chunksKnown = s.new_prefill_chunks.size() == s.new_steps.size();
-  if (chunksKnown)
+  if (s.new_prefill_chunks.size() == s.new_steps.size())
     for (size_t k = 0; k < s.new_prefill_chunks.size(); ++k)
       for (const PrefillChunk& c : s.new_prefill_chunks[k]) {
+        const int64_t step = firstNew + int64_t(k);
+        tracker_->on_prefill_chunk(c.request_id, step, c.tokens);
         ChunkSpan& span = chunkSteps[c.request_id];
-        if (span.first < 0) span.first = firstNew + int64_t(k);
-        span.last = firstNew + int64_t(k);
+        if (span.first < 0) span.first = step;
+        span.last = step;
       }
   auto stepOf = [&](int64_t id, bool first) {
     const auto it = chunkSteps.find(id);
@@ -92,11 +93,6 @@ void RequestTimelinePanel::addSnapshot(const EngineSnapshot& s) {
       seen_[r.id] = {r.state, r.preemptions};
     }
   }
-  // Chunks at their own steps: a snapshot of several steps draws each of a prefill's chunks where it ran.
-  if (chunksKnown)
-    for (size_t k = 0; k < s.new_prefill_chunks.size(); ++k)
-      for (const PrefillChunk& c : s.new_prefill_chunks[k])
-        tracker_->on_prefill_chunk(c.request_id, firstNew + int64_t(k), c.tokens);
   // Only a request's first token after a prefill moves a phase edge; the tracker ignores the others.
   for (const TokenEvent& e : s.events) tracker_->on_token(e.request_id, stepOf(e.request_id, false));
   // Requests the tracker forgot are forgotten here too.
