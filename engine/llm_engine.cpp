@@ -112,7 +112,7 @@ LLMEngine::LLMEngine(std::shared_ptr<const LoadedModel> model, EngineConfig conf
   max_model_len_ = static_cast<int>(std::min<int64_t>(mc.context_length, kv_->max_tokens()));
   spdlog::info("engine: {} backend, {} KV blocks of {} tokens ({} bytes each, {}), max sequence length {}",
                backend_->name(), blocks, config_.block_size, layout.block_bytes(),
-               kernels::kv_dtype_name(config_.kv_dtype), max_model_len_);
+               kv_dtype_name(config_.kv_dtype), max_model_len_);
 }
 
 LLMEngine::~LLMEngine() = default;

@@ -13,8 +13,10 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/backend/attention_impl.h"
 #include "engine/backend/backend_kind.h"
 #include "engine/kv/kv_cache_manager.h"
+#include "engine/kv/kv_dtype.h"
 #include "engine/kv/kv_storage.h"
 #include "engine/metrics/metrics_recorder.h"
 #include "engine/model/loaded_model.h"
@@ -30,7 +32,7 @@ namespace inferscope { class ForwardBackend; struct ForwardBatch; }
 namespace inferscope {
 
 struct EngineConfig {
-  kernels::KvDtype kv_dtype = kernels::KvDtype::F16;
+  KvDtype kv_dtype = KvDtype::F16;
   int block_size = 16;
   size_t kv_budget_bytes = size_t(64) << 20;
   bool prefix_caching = true;
@@ -38,7 +40,7 @@ struct EngineConfig {
   // passed them (engine/kv/kv_groups.h). Off: one table for every layer, sized for full attention,
   // the window applied as a mask only (the reference the tests compare against).
   bool kv_window_release = true;
-  kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled;
+  AttentionImpl attention = AttentionImpl::Tiled;
   SchedulerConfig sched;
   int threads = 0;                  // compute threads (0 = one per core)
   BackendKind backend = BackendKind::Cpu;  // where the forward pass runs (engine/backend)

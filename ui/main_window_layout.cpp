@@ -206,7 +206,7 @@ QStringList MainWindow::runConditions() const {
   if (const auto& card = session_->controller()->modelCard(); card && card->weight_mode != "stored")
     out << tr("weights %1").arg(QString::fromStdString(card->weight_mode_label));
   if (c.spec.enabled()) out << tr("speculation %1, k = %2").arg(QString::fromStdString(spec::to_string(c.spec))).arg(c.spec.k);
-  if (c.kv_dtype != EngineConfig{}.kv_dtype) out << tr("KV cache %1").arg(QString::fromLatin1(kernels::kv_dtype_name(c.kv_dtype)));
+  if (c.kv_dtype != EngineConfig{}.kv_dtype) out << tr("KV cache %1").arg(QString::fromLatin1(kv_dtype_name(c.kv_dtype)));
   if (c.sched.recompute_all) out << tr("no KV cache (recompute)");
   if (c.parallel.enabled()) out << QString::fromStdString(to_string(c.parallel));
   if (session_->stepsPerSecond() > 0)

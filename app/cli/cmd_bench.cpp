@@ -83,7 +83,7 @@ EngineConfig bench_config(const LoadedModel& m, const BenchOptions& o, int threa
   EngineConfig cfg;
   cfg.backend = selected_backend();
   cfg.threads = threads;
-  cfg.kv_dtype = *kernels::kv_dtype_from_name(o.kv_dtype);
+  cfg.kv_dtype = *kv_dtype_from_name(o.kv_dtype);
   cfg.prefix_caching = false;
   cfg.kv_window_release = o.window_release;
   cfg.parallel = o.parallel;
@@ -207,7 +207,7 @@ int run_bench(const BenchOptions& o) {
     const double bw = c.read_gb_s * 1e9;
     const double bytes = cost.weight_bytes_per_pass();
     // Every decoded token also reads its sequence's whole K/V once per step.
-    const double kv_per_key = double(card.kv_bytes_per_token(*kernels::kv_dtype_from_name(o.kv_dtype)));
+    const double kv_per_key = double(card.kv_bytes_per_token(*kv_dtype_from_name(o.kv_dtype)));
     for (int p : o.prompt) {
       if (p <= 0) continue;
       Sample s = measure(m, o, threads, "pp" + std::to_string(p), 1, p, 1, true);

@@ -110,9 +110,7 @@ nlohmann::json card_json(const ModelCard& c) {
   j["differences_from_llama"] = diffs;
   j["tokenizer"] = {{"model", c.tokenizer_model}, {"pre", c.tokenizer_pre}, {"chat_template", c.chat_template_family}};
   nlohmann::json kv;
-  for (auto d : {kernels::KvDtype::F32, kernels::KvDtype::F16, kernels::KvDtype::BF16, kernels::KvDtype::FP8_E4M3,
-                 kernels::KvDtype::INT8})
-    kv[kernels::kv_dtype_name(d)] = c.kv_bytes_per_token(d);
+  for (auto d : kKvDtypes) kv[kv_dtype_name(d)] = c.kv_bytes_per_token(d);
   j["kv_bytes_per_token"] = kv;
   nlohmann::json types;
   for (const auto& [t, bytes] : c.bytes_by_type) types[t] = {{"tensors", c.tensors_by_type.at(t)}, {"bytes", bytes}};
@@ -143,11 +141,11 @@ int run_info(const InfoOptions& o) {
   std::printf("tokenizer    %s (pre: %s), chat template: %s\n", c.tokenizer_model.c_str(), c.tokenizer_pre.c_str(),
               c.chat_template_family.empty() ? "none/unsupported" : c.chat_template_family.c_str());
   std::printf("KV bytes/token: f32 %llu, f16 %llu, bf16 %llu, fp8 %llu, int8 %llu (+ per-block scales for fp8/int8)\n",
-              (unsigned long long)c.kv_bytes_per_token(kernels::KvDtype::F32),
-              (unsigned long long)c.kv_bytes_per_token(kernels::KvDtype::F16),
-              (unsigned long long)c.kv_bytes_per_token(kernels::KvDtype::BF16),
-              (unsigned long long)c.kv_bytes_per_token(kernels::KvDtype::FP8_E4M3),
-              (unsigned long long)c.kv_bytes_per_token(kernels::KvDtype::INT8));
+              (unsigned long long)c.kv_bytes_per_token(KvDtype::F32),
+              (unsigned long long)c.kv_bytes_per_token(KvDtype::F16),
+              (unsigned long long)c.kv_bytes_per_token(KvDtype::BF16),
+              (unsigned long long)c.kv_bytes_per_token(KvDtype::FP8_E4M3),
+              (unsigned long long)c.kv_bytes_per_token(KvDtype::INT8));
   const uint64_t n = c.n_parameters;
   std::printf("by place     token embedding %.2f M (%.1f%%), output head %s, layers and norms %.2f M (%.1f%%)\n",
               c.n_embedding_parameters / 1e6, share(c.n_embedding_parameters, n),

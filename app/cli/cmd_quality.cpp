@@ -49,7 +49,7 @@ std::string read_text(const std::string& path) {
 
 int run_quality(const QualityCliOptions& o) {
   const quant::WeightMode mode = weight_mode_of(o.model);
-  const auto kv = kernels::kv_dtype_from_name(o.kv_dtype);
+  const auto kv = kv_dtype_from_name(o.kv_dtype);
   if (!kv) throw UsageError("unknown KV dtype '" + o.kv_dtype + "': expected f32, f16, bf16, fp8 or int8");
   const std::string text_path = o.text_file.empty() ? default_text_file() : o.text_file;
   const std::string text = read_text(text_path);
@@ -74,11 +74,11 @@ int run_quality(const QualityCliOptions& o) {
   qo.window = o.window;
   qo.pool = &pool;
   const quant::QualityResult r =
-      quant::compare_quality(*baseline->model, kernels::KvDtype::F32, *cand->model, *kv, tokens, qo);
+      quant::compare_quality(*baseline->model, KvDtype::F32, *cand->model, *kv, tokens, qo);
 
   nlohmann::json j;
   j["weights"] = mode.name();
-  j["kv_dtype"] = kernels::kv_dtype_name(*kv);
+  j["kv_dtype"] = kv_dtype_name(*kv);
   j["model_bytes"] = rep.model_bytes;
   j["perplexity"] = r.perplexity;
   j["baseline_perplexity"] = r.baseline_perplexity;
@@ -122,7 +122,7 @@ int run_quality(const QualityCliOptions& o) {
     return 0;
   }
   std::printf("weights        %s\n", mode.label().c_str());
-  std::printf("kv dtype       %s\n", kernels::kv_dtype_name(*kv));
+  std::printf("kv dtype       %s\n", kv_dtype_name(*kv));
   std::printf("model bytes    %zu (stored %zu)\n", rep.model_bytes, rep.stored_bytes);
   std::printf("perplexity     %.4f (baseline f32 weights, f32 KV: %.4f) over %d tokens of %s\n", r.perplexity,
               r.baseline_perplexity, r.tokens, text_path.c_str());

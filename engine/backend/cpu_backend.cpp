@@ -16,7 +16,7 @@ DeviceInfo CpuBackend::device() const {
   return d;
 }
 
-void CpuBackend::forward(const ForwardBatch& batch, std::vector<float>& logits, kernels::AttentionImpl attention,
+void CpuBackend::forward(const ForwardBatch& batch, std::vector<float>& logits, AttentionImpl attention,
                          ForwardStats* stats) {
   model_.forward(batch, storage_, pool_, logits, attention, stats);
 }

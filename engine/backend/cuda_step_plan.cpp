@@ -11,9 +11,9 @@ namespace {
 
 // Bytes one walk over n_keys keys of one KV head loads from K and V (the CPU counters' definition).
 uint64_t walk_bytes(const KvLayout& L, int n_keys) {
-  const uint64_t row = uint64_t(L.head_dim) * kernels::kv_dtype_bytes(L.dtype);
+  const uint64_t row = uint64_t(L.head_dim) * kv_dtype_bytes(L.dtype);
   uint64_t b = uint64_t(n_keys) * 2 * row;
-  if (kernels::kv_dtype_scaled(L.dtype)) b += 2 * uint64_t((n_keys + L.block_size - 1) / L.block_size) * sizeof(float);
+  if (kv_dtype_scaled(L.dtype)) b += 2 * uint64_t((n_keys + L.block_size - 1) / L.block_size) * sizeof(float);
   return b;
 }
 

@@ -6,12 +6,12 @@
 #include <memory>
 #include <vector>
 
+#include "engine/backend/attention_impl.h"
 #include "engine/backend/backend_kind.h"
 #include "engine/kv/kv_storage.h"
 #include "engine/metrics/parallel_timeline.h"
 #include "engine/model/forward_batch.h"
 #include "engine/model/llama_model.h"
-#include "kernels/cpu/paged_attention.h"
 
 namespace inferscope::kernels { class ThreadPool; }
 
@@ -31,7 +31,7 @@ class ForwardBackend {
   // floats on the host, in the order of batch.seqs; each row depends only on its own sequence's tokens
   // and cache (batch invariance; see the backend's header for its exact scope); K/V of every row is
   // written into the slots its block table names. Throws std::runtime_error on a device failure.
-  virtual void forward(const ForwardBatch& batch, std::vector<float>& logits, kernels::AttentionImpl attention,
+  virtual void forward(const ForwardBatch& batch, std::vector<float>& logits, AttentionImpl attention,
                        ForwardStats* stats) = 0;
   // Copies every layer's K/V (and scales) of physical block src into dst (copy-on-write).
   virtual void copy_block(int32_t src, int32_t dst) = 0;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/kv/kv_dtype.h"
 #include "kernels/cpu/kv_format.h"
 #include "kernels/cpu/large_buffer.h"
 
@@ -18,7 +19,7 @@ struct KvLayout {
   int kv_heads = 0;
   int head_dim = 0;
   int block_size = 16;
-  kernels::KvDtype dtype = kernels::KvDtype::F16;
+  KvDtype dtype = KvDtype::F16;
 
   // KV groups (engine/kv/kv_groups.h): model layer -> pool layer and model layer -> group. Empty: the
   // identity and one group (every layer in every block).

@@ -134,13 +134,13 @@ class CacheWorkLesson final : public Lesson {
     std::vector<int32_t> fed = prompt;
     fed.insert(fed.end(), cached.tokens.begin(), cached.tokens.end() - 1);
     auto pool = make_pool(ctx);
-    SequenceProbe inc(m, int(fed.size()), pool.get(), kernels::KvDtype::F16);
+    SequenceProbe inc(m, int(fed.size()), pool.get(), KvDtype::F16);
     inc.append(prompt);
     for (size_t i = prompt.size(); i < fed.size(); ++i) {
       check_cancel(ctx, id());
       inc.append({fed[i]});
     }
-    SequenceProbe full(m, int(fed.size()), pool.get(), kernels::KvDtype::F16);
+    SequenceProbe full(m, int(fed.size()), pool.get(), KvDtype::F16);
     full.append(fed);
     const double logit_diff = max_abs_diff(inc.logits(), full.logits());
 

@@ -42,7 +42,7 @@ class FlashAttentionLesson final : public Lesson {
     if (P > c.context_length)
       throw LessonError("--prompt " + std::to_string(P) + " exceeds the model's context of " +
                         std::to_string(c.context_length));
-    const kernels::KvDtype dtype = *kernels::kv_dtype_from_name(p.get_text("dtype"));
+    const KvDtype dtype = *kv_dtype_from_name(p.get_text("dtype"));
     const std::vector<int32_t> prompt = sample_tokens(m, P);
     const int n_logits = std::min(P, kLogitRows);
     auto pool = make_pool(ctx);
@@ -52,7 +52,7 @@ class FlashAttentionLesson final : public Lesson {
       std::vector<float> logits;
       double ms = 0;
     };
-    auto run = [&](kernels::AttentionImpl impl) {
+    auto run = [&](AttentionImpl impl) {
       Run out;
       SequenceProbe probe(m, P, pool.get(), dtype);
       const auto t0 = std::chrono::steady_clock::now();
@@ -62,18 +62,18 @@ class FlashAttentionLesson final : public Lesson {
       check_cancel(ctx, id());
       return out;
     };
-    const Run naive = run(kernels::AttentionImpl::Naive);
-    const Run tiled = run(kernels::AttentionImpl::Tiled);
+    const Run naive = run(AttentionImpl::Naive);
+    const Run tiled = run(AttentionImpl::Tiled);
     // The kernels sum in different orders, so their outputs differ by float rounding; a deep model
     // amplifies that layer after layer (on SmolLM2 even storing K/V as F16 instead of F32 moves the final
     // logits by more than this). Through the first layer alone the difference is the kernels' own.
-    auto first_layer = [&](kernels::AttentionImpl impl) {
+    auto first_layer = [&](AttentionImpl impl) {
       SequenceProbe probe(m, P, pool.get(), dtype);
       probe.append(prompt, n_logits, impl, nullptr, 1);
       return probe.logits();
     };
-    const double layer1_diff = max_abs_diff(first_layer(kernels::AttentionImpl::Naive),
-                                            first_layer(kernels::AttentionImpl::Tiled));
+    const double layer1_diff = max_abs_diff(first_layer(AttentionImpl::Naive),
+                                            first_layer(AttentionImpl::Tiled));
     int same_top = 0;
     const int V = c.n_vocab;
     for (int row = 0; row < n_logits; ++row) {

@@ -44,8 +44,8 @@ class KvSizeLesson final : public Lesson {
     const int layers = shape.layers, kv_heads = shape.kv_heads, head_dim = shape.head_dim;
     const std::string& model_name = shape.name;
     const std::string& dtype_name = p.get_text("dtype");
-    const kernels::KvDtype dtype = kv_dtype_choice(dtype_name);
-    const double elem_bytes = static_cast<double>(kernels::kv_dtype_bytes(dtype));
+    const KvDtype dtype = kv_dtype_choice(dtype_name);
+    const double elem_bytes = static_cast<double>(kv_dtype_bytes(dtype));
     const double context = static_cast<double>(p.get_int("context"));
     const double users = static_cast<double>(p.get_int("users"));
     const double vram_bytes = p.get_real("vram-gb") * 1e9;

@@ -44,25 +44,25 @@ ModelShape resolve_model_shape(const Params& p, const LessonContext& ctx) {
 
 namespace {
 // One layer's block of block_size tokens, scales included (the engine's own accounting).
-double layer_block_bytes(const ModelShape& s, kernels::KvDtype dtype, int block_size) {
+double layer_block_bytes(const ModelShape& s, KvDtype dtype, int block_size) {
   KvLayout one;
   one.n_layers = 1, one.kv_heads = s.kv_heads, one.head_dim = s.head_dim, one.block_size = block_size, one.dtype = dtype;
   return double(one.block_bytes());
 }
 }  // namespace
 
-double paged_kv_bytes(const ModelShape& s, kernels::KvDtype dtype, double context, int block_size) {
+double paged_kv_bytes(const ModelShape& s, KvDtype dtype, double context, int block_size) {
   const double blocks = std::ceil(context / block_size);
   const double window_blocks = s.window > 0 ? std::min(blocks, std::ceil(double(s.window) / block_size) + 1) : blocks;
   return ((s.layers - s.window_layers) * blocks + s.window_layers * window_blocks) * layer_block_bytes(s, dtype, block_size);
 }
 
-double paged_kv_bytes_full_attention(const ModelShape& s, kernels::KvDtype dtype, double context, int block_size) {
+double paged_kv_bytes_full_attention(const ModelShape& s, KvDtype dtype, double context, int block_size) {
   return s.layers * std::ceil(context / block_size) * layer_block_bytes(s, dtype, block_size);
 }
 
-kernels::KvDtype kv_dtype_choice(const std::string& name) {
-  const auto d = kernels::kv_dtype_from_name(name == "fp32" ? "f32" : name == "fp16" ? "f16" : name);
+KvDtype kv_dtype_choice(const std::string& name) {
+  const auto d = kv_dtype_from_name(name == "fp32" ? "f32" : name == "fp16" ? "f16" : name);
   if (!d) throw LessonError("unknown KV dtype '" + name + "'");
   return *d;
 }

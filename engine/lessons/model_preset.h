@@ -6,7 +6,7 @@
 
 #include "engine/lessons/lesson.h"
 #include "engine/lessons/published_configs.h"
-#include "kernels/cpu/kv_format.h"
+#include "engine/kv/kv_dtype.h"
 
 namespace inferscope::lessons {
 
@@ -27,11 +27,11 @@ ModelShape resolve_model_shape(const Params& p, const LessonContext& ctx);
 // block_size tokens, scales included): a full-attention layer keeps ceil(context / B) blocks, a window
 // layer at most ceil(window / B) + 1 (the window's tokens straddle one more block boundary than they
 // fill). Without a window: every layer keeps every block.
-double paged_kv_bytes(const ModelShape& s, kernels::KvDtype dtype, double context, int block_size = 16);
+double paged_kv_bytes(const ModelShape& s, KvDtype dtype, double context, int block_size = 16);
 // The same if every layer kept every token (full attention).
-double paged_kv_bytes_full_attention(const ModelShape& s, kernels::KvDtype dtype, double context, int block_size = 16);
+double paged_kv_bytes_full_attention(const ModelShape& s, KvDtype dtype, double context, int block_size = 16);
 
 // The KV dtype named by a lesson's dtype choice (fp32, fp16, bf16, fp8, int8).
-kernels::KvDtype kv_dtype_choice(const std::string& name);
+KvDtype kv_dtype_choice(const std::string& name);
 
 }  // namespace inferscope::lessons

@@ -73,7 +73,7 @@ void check_cancel(const LessonContext& ctx, const std::string& lesson_id) {
   if (ctx.cancelled()) throw LessonError("lesson '" + lesson_id + "' cancelled");
 }
 
-SequenceProbe::SequenceProbe(const LoadedModel& m, int capacity, kernels::ThreadPool* pool, kernels::KvDtype dtype,
+SequenceProbe::SequenceProbe(const LoadedModel& m, int capacity, kernels::ThreadPool* pool, KvDtype dtype,
                              int block_size)
     : m_(m), pool_(pool), capacity_(capacity) {
   const ModelConfig& c = m.model->config();
@@ -85,7 +85,7 @@ SequenceProbe::SequenceProbe(const LoadedModel& m, int capacity, kernels::Thread
   for (int b = 0; b < blocks; ++b) table_.push_back(b);
 }
 
-void SequenceProbe::append(const std::vector<int32_t>& tokens, int n_logits, kernels::AttentionImpl impl,
+void SequenceProbe::append(const std::vector<int32_t>& tokens, int n_logits, AttentionImpl impl,
                            ForwardStats* stats, int n_layers) {
   if (n_past_ + static_cast<int>(tokens.size()) > capacity_)
     throw std::logic_error("SequenceProbe: more tokens than its capacity");

@@ -43,12 +43,12 @@ class SequenceProbe {
   // capacity: tokens the cache must hold. F32 keeps K/V as the model computed them (no storage rounding),
   // which is what the lessons compare bit for bit.
   SequenceProbe(const LoadedModel& m, int capacity, kernels::ThreadPool* pool,
-                kernels::KvDtype dtype = kernels::KvDtype::F32, int block_size = 16);
+                KvDtype dtype = KvDtype::F32, int block_size = 16);
 
   // Logits of the last n_logits new rows land in logits() (n_logits x n_vocab). n_layers > 0 runs only
   // the first n_layers layers before the output head (LlamaModel::forward_layers).
   void append(const std::vector<int32_t>& tokens, int n_logits = 1,
-              kernels::AttentionImpl impl = kernels::AttentionImpl::Tiled, ForwardStats* stats = nullptr,
+              AttentionImpl impl = AttentionImpl::Tiled, ForwardStats* stats = nullptr,
               int n_layers = 0);
   const std::vector<float>& logits() const { return logits_; }
   int n_past() const { return n_past_; }

@@ -106,11 +106,11 @@ class ParallelismLesson final : public Lesson {
     auto measure = [&](const ParallelConfig& pc) {
       auto backend = make_parallel_backend(pc, *m.model, layout, seqs, pool.get());
       std::vector<float> logits;
-      backend->forward(prefill, logits, kernels::AttentionImpl::Tiled, nullptr);
+      backend->forward(prefill, logits, AttentionImpl::Tiled, nullptr);
       Measured r;
       for (int i = 0; i < steps; ++i) {
         check_cancel(ctx, id());
-        backend->forward(decode, logits, kernels::AttentionImpl::Tiled, nullptr);
+        backend->forward(decode, logits, AttentionImpl::Tiled, nullptr);
         const auto tl = backend->last_timeline();
         r.idle += tl->bubble_fraction / steps;
         r.bytes_per_token = double(tl->comm_bytes) / decode.n_rows();

@@ -58,7 +58,7 @@ class PrefillDecodeLesson final : public Lesson {
     const int64_t rid = engine.submit(req);
 
     // One token's K and V across layers and KV heads, as the tiled kernel reads them (F16 is unscaled).
-    const double entry_bytes = double(c.n_layers) * c.n_kv_heads * 2.0 * c.head_dim * kernels::kv_dtype_bytes(ec.kv_dtype);
+    const double entry_bytes = double(c.n_layers) * c.n_kv_heads * 2.0 * c.head_dim * kv_dtype_bytes(ec.kv_dtype);
     std::vector<double> computed, read, step_ms;
     std::vector<bool> is_prefill;
     while (engine.has_unfinished()) {

@@ -57,7 +57,7 @@ class QkvLookupLesson final : public Lesson {
     ForwardStats stats;
     stats.q_layer = layer;
     stats.q_out = &q;
-    full.append(ids, 1, kernels::AttentionImpl::Tiled, &stats);
+    full.append(ids, 1, AttentionImpl::Tiled, &stats);
     check_cancel(ctx, id());
 
     // Weights from the captured Q and the cached K.

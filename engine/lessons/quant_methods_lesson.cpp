@@ -79,7 +79,7 @@ class QuantMethodsLesson final : public Lesson {
           if (with_outlier) mode.outlier = static_cast<float>(outlier);
           quant::WeightQuantReport rep;
           const auto model = quant::apply_weight_mode(base, mode, ro, &rep);
-          const auto kv = kernels::KvDtype::F32;
+          const auto kv = KvDtype::F32;
           const quant::QualityResult q = quant::compare_quality(*base.model, kv, *model->model, kv, ids, qo);
           const std::string key = std::string(m.prefix) + (with_outlier ? "_outlier" : "");
           const std::string name = std::string(m.label) + (with_outlier ? " (outlier)" : "");

@@ -46,7 +46,7 @@ void add_measured_perplexity(int bits, int group, double outlier, int tokens, co
     const auto whole = quant::apply_weight_mode(base, sim_mode(bits, "per-tensor", outlier), ro);
     const auto grouped = quant::apply_weight_mode(base, sim_mode(bits, std::string(1, 'g').append(std::to_string(group)), outlier), ro);
     // The stored model is the baseline; an F32 cache keeps the KV dtype out of the comparison.
-    const auto kv = kernels::KvDtype::F32;
+    const auto kv = KvDtype::F32;
     const quant::QualityResult q_whole = quant::compare_quality(*base.model, kv, *whole->model, kv, ids, qo);
     const quant::QualityResult q_group = quant::compare_quality(*base.model, kv, *grouped->model, kv, ids, qo);
     r.numbers.push_back({"ppl_tokens", double(q_whole.tokens), "tok", "Perplexity: tokens scored"});

@@ -47,7 +47,7 @@ LlamaModel::LlamaModel(std::shared_ptr<const gguf::GgufFile> file, ModelWeights 
 LlamaModel::~LlamaModel() = default;
 
 void LlamaModel::forward(const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
-                         std::vector<float>& logits, kernels::AttentionImpl attention, ForwardStats* stats) {
+                         std::vector<float>& logits, AttentionImpl attention, ForwardStats* stats) {
   forward_layers(config_.n_layers, batch, kv, pool, logits, attention, stats);
 }
 
@@ -67,7 +67,7 @@ int LlamaModel::split_parts(const ForwardBatch& batch, int n_threads) const {
 }
 
 void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
-                                std::vector<float>& logits, kernels::AttentionImpl attention, ForwardStats* stats) {
+                                std::vector<float>& logits, AttentionImpl attention, ForwardStats* stats) {
   const ModelConfig& c = config_;
   if (n_layers < 1 || n_layers > c.n_layers)
     throw std::invalid_argument("forward through " + std::to_string(n_layers) + " layers of a " +
@@ -119,7 +119,7 @@ void LlamaModel::forward_layers(int n_layers, const ForwardBatch& batch, KvStora
 }
 
 void LlamaModel::run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch, KvStorage& kv,
-                          kernels::ThreadPool* pool, float* head_in, float* logits, kernels::AttentionImpl attention,
+                          kernels::ThreadPool* pool, float* head_in, float* logits, AttentionImpl attention,
                           ForwardStats* stats, int layer_begin, const float* x_in, float* x_out) {
   const ModelConfig& c = config_;
   const int T = batch.n_rows();
@@ -282,7 +282,7 @@ std::unique_ptr<LlamaModel::Workspace> LlamaModel::make_workspace() const { retu
 
 void LlamaModel::forward_stage(Workspace& ws, int layer_begin, int layer_end, const ForwardBatch& batch, KvStorage& kv,
                                kernels::ThreadPool* pool, const float* hidden_in, float* hidden_out,
-                               kernels::AttentionImpl attention, ForwardStats* stats) {
+                               AttentionImpl attention, ForwardStats* stats) {
   if (layer_begin < 0 || layer_end > config_.n_layers || layer_begin >= layer_end)
     throw std::invalid_argument("pipeline stage over layers [" + std::to_string(layer_begin) + ", " +
                                 std::to_string(layer_end) + ") of a " + std::to_string(config_.n_layers) +
@@ -300,7 +300,7 @@ void LlamaModel::project_head(const float* rows, int n_rows, float* logits, kern
 }
 
 void LlamaModel::attention_rows(Workspace& ws, const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
-                                kernels::AttentionImpl impl, ForwardStats* stats) {
+                                AttentionImpl impl, ForwardStats* stats) {
   const ModelConfig& c = config_;
   const int n_threads = pool ? pool->size() : 1;
   std::vector<kernels::AttentionCounters>& counters = ws.att_counters;  // reused: no allocation per layer
@@ -312,7 +312,7 @@ void LlamaModel::attention_rows(Workspace& ws, const ForwardBatch& batch, KvStor
   base.scale = c.attn_scale;
   base.window = c.is_swa(layer) ? c.sliding_window : 0;
   const int group = kv.layout().group_of(layer);
-  if (impl == kernels::AttentionImpl::Tiled)
+  if (impl == AttentionImpl::Tiled)
     attention_chunks(ws, batch, base, group, pool, stats ? counters.data() : nullptr);
   else
     attention_naive(ws, batch, base, group, pool, stats ? counters.data() : nullptr);

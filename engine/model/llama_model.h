@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/backend/attention_impl.h"
 #include "engine/model/forward_batch.h"
 #include "engine/model/model_config.h"
 #include "engine/model/model_weights.h"
@@ -58,12 +59,12 @@ class LlamaModel {
   // the pool: a batch of many short sequences runs as concurrent single-threaded passes over runs of
   // sequences (split_parts), any other batch as one pass with its loops split across the pool.
   void forward(const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool, std::vector<float>& logits,
-               kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled, ForwardStats* stats = nullptr);
+               AttentionImpl attention = AttentionImpl::Tiled, ForwardStats* stats = nullptr);
   // The same pass through only the first n_layers layers (1..n_layers of the model), then the output norm
   // and head: the early-exit drafter of speculative decoding. kv needs only n_layers layers. forward()
   // is forward_layers(config().n_layers, ...).
   void forward_layers(int n_layers, const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
-                      std::vector<float>& logits, kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled,
+                      std::vector<float>& logits, AttentionImpl attention = AttentionImpl::Tiled,
                       ForwardStats* stats = nullptr);
   // How many concurrent passes forward() runs batch in on a pool of n_threads (1: one row-split pass,
   // which is also what a pass with a ForwardStats::q_out probe always runs).
@@ -83,7 +84,7 @@ class LlamaModel {
   // on one kv, each in its own workspace.
   void forward_stage(Workspace& ws, int layer_begin, int layer_end, const ForwardBatch& batch, KvStorage& kv,
                      kernels::ThreadPool* pool, const float* hidden_in, float* hidden_out,
-                     kernels::AttentionImpl attention = kernels::AttentionImpl::Tiled, ForwardStats* stats = nullptr);
+                     AttentionImpl attention = AttentionImpl::Tiled, ForwardStats* stats = nullptr);
   // The output norm of the rows of batch that want logits (in batch order) from the residual stream after
   // the last layer: writes them to head_in (n_logit_rows() x n_embd) and returns how many.
   int output_norm_rows(const ForwardBatch& batch, const float* hidden, float* head_in) const;
@@ -112,10 +113,10 @@ class LlamaModel {
   // layer_begin > 0 starts from x_in (the stream after layer_begin - 1, required then); x_out, when set,
   // receives the stream after the last layer instead of the head's work.
   void run_pass(Workspace& ws, int n_layers, const ForwardBatch& batch, KvStorage& kv, kernels::ThreadPool* pool,
-                float* head_in, float* logits, kernels::AttentionImpl attention, ForwardStats* stats,
+                float* head_in, float* logits, AttentionImpl attention, ForwardStats* stats,
                 int layer_begin = 0, const float* x_in = nullptr, float* x_out = nullptr);
   void attention_rows(Workspace& ws, const ForwardBatch& batch, KvStorage& kv, int layer, kernels::ThreadPool* pool,
-                      kernels::AttentionImpl impl, ForwardStats* stats);
+                      AttentionImpl impl, ForwardStats* stats);
   // group: the KV group whose tables this layer reads (SeqSlice::table).
   void attention_naive(Workspace& ws, const ForwardBatch& batch, const kernels::PagedAttentionArgs& base, int group,
                        kernels::ThreadPool* pool, kernels::AttentionCounters* counters);

@@ -9,8 +9,8 @@
 
 namespace inferscope {
 
-uint64_t ModelCard::kv_bytes_per_token(kernels::KvDtype d) const {
-  return uint64_t(2) * n_layers * n_kv_heads * head_dim * kernels::kv_dtype_bytes(d);
+uint64_t ModelCard::kv_bytes_per_token(KvDtype d) const {
+  return uint64_t(2) * n_layers * n_kv_heads * head_dim * kv_dtype_bytes(d);
 }
 
 std::string file_type_name(uint64_t t) {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/model/model_config.h"
-#include "kernels/cpu/kv_format.h"
+#include "engine/kv/kv_dtype.h"
 
 namespace inferscope::gguf { class GgufFile; }
 
@@ -72,7 +72,7 @@ struct ModelCard {
   std::map<std::string, int> tensors_by_type;       // "Q4_1" -> count
   std::vector<TensorSummary> tensors;
   // KV bytes per token: 2 x layers x kv_heads x head_dim x bytes(dtype) (without per-block scales).
-  uint64_t kv_bytes_per_token(kernels::KvDtype d) const;
+  uint64_t kv_bytes_per_token(KvDtype d) const;
 };
 
 ModelCard make_model_card(const gguf::GgufFile& file, const ModelConfig& config, bool tied_output);

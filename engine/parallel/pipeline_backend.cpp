@@ -41,7 +41,7 @@ DeviceInfo PipelineBackend::device() const {
   return d;
 }
 
-void PipelineBackend::forward(const ForwardBatch& batch, std::vector<float>& logits, kernels::AttentionImpl attention,
+void PipelineBackend::forward(const ForwardBatch& batch, std::vector<float>& logits, AttentionImpl attention,
                               ForwardStats* stats) {
   const ModelConfig& c = model_.config();
   const size_t E = size_t(c.n_embd);

@@ -22,7 +22,7 @@ class PipelineBackend final : public ForwardBackend {
 
   BackendKind kind() const override { return BackendKind::Cpu; }
   DeviceInfo device() const override;
-  void forward(const ForwardBatch& batch, std::vector<float>& logits, kernels::AttentionImpl attention,
+  void forward(const ForwardBatch& batch, std::vector<float>& logits, AttentionImpl attention,
                ForwardStats* stats) override;
   void copy_block(int32_t src, int32_t dst) override { storage_.copy_block(src, dst); }
   const KvLayout& kv_layout() const override { return storage_.layout(); }

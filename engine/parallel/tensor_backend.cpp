@@ -101,7 +101,7 @@ void TensorParallelBackend::attention(Device& dev, const ForwardBatch& batch, in
 }
 
 void TensorParallelBackend::forward(const ForwardBatch& batch, std::vector<float>& logits,
-                                    kernels::AttentionImpl /*attention: always tiled*/, ForwardStats* stats) {
+                                    AttentionImpl /*attention: always tiled*/, ForwardStats* stats) {
   const ModelConfig& c = model_.config();
   const ModelWeights& W = model_.weights();
   const int T = batch.n_rows();

@@ -28,7 +28,7 @@ class TensorParallelBackend final : public ForwardBackend {
 
   BackendKind kind() const override { return BackendKind::Cpu; }
   DeviceInfo device() const override;
-  void forward(const ForwardBatch& batch, std::vector<float>& logits, kernels::AttentionImpl attention,
+  void forward(const ForwardBatch& batch, std::vector<float>& logits, AttentionImpl attention,
                ForwardStats* stats) override;
   void copy_block(int32_t src, int32_t dst) override;
   // The whole cache's layout (all KV heads); each device stores its share of the heads of every block.

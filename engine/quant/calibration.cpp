@@ -27,7 +27,7 @@ std::vector<int32_t> calibration_tokens(const LoadedModel& m, const std::string&
 ScratchCache scratch_cache(const ModelConfig& c, int tokens, int n_seqs) {
   constexpr int kBlock = 16;
   const int per_seq = std::max(1, (tokens + kBlock - 1) / kBlock);
-  KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, kBlock, kernels::KvDtype::F32};
+  KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, kBlock, KvDtype::F32};
   std::vector<std::vector<int32_t>> tables(static_cast<size_t>(n_seqs), std::vector<int32_t>(size_t(per_seq)));
   for (int i = 0; i < n_seqs; ++i)
     for (int b = 0; b < per_seq; ++b) tables[size_t(i)][size_t(b)] = i * per_seq + b;
@@ -72,7 +72,7 @@ std::vector<int32_t> self_generated_tokens(LlamaModel& model, int32_t first, int
       batch.tokens.push_back(seqs[size_t(i)].back());
       batch.seqs.push_back({i, i, 1, pos, &cache.tables[size_t(i)], 1});
     }
-    model.forward(batch, cache.kv, pool, logits, kernels::AttentionImpl::Tiled);
+    model.forward(batch, cache.kv, pool, logits, AttentionImpl::Tiled);
     for (int i = 0; i < n_seqs; ++i)
       seqs[size_t(i)].push_back(draw_softmax(&logits[size_t(i) * size_t(c.n_vocab)], c.n_vocab, rngs[size_t(i)], probs));
   }
@@ -107,7 +107,7 @@ CalibrationActivations capture_activations(LlamaModel& model, const std::vector<
       if (n_in != acts.width[s] || n_rows != n) throw std::logic_error("calibration: unexpected projection input shape");
       std::memcpy(&acts.layers[size_t(layer)][s][start * size_t(n_in)], x, size_t(n_rows) * size_t(n_in) * sizeof(float));
     };
-    model.forward(batch, cache.kv, pool, logits, kernels::AttentionImpl::Tiled, &stats);
+    model.forward(batch, cache.kv, pool, logits, AttentionImpl::Tiled, &stats);
   }
   return acts;
 }

@@ -96,7 +96,7 @@ std::vector<SequentialGptqResult> gptq_sequential(
         if (layer == l && site == want) on_rows(x, n_rows, n_in);
       };
       float* h = &hidden[size_t(start * E)];
-      model.forward_stage(*ws, l, l + 1, batch, cache.kv, pool, h, next.data(), kernels::AttentionImpl::Tiled, &stats);
+      model.forward_stage(*ws, l, l + 1, batch, cache.kv, pool, h, next.data(), AttentionImpl::Tiled, &stats);
       if (advance) std::copy_n(next.data(), size_t(n) * size_t(E), h);
     }
   };

@@ -13,7 +13,7 @@ namespace inferscope::quant {
 namespace {
 
 // Logits at every row of one window run as a fresh sequence.
-void window_logits(LlamaModel& model, kernels::KvDtype dtype, const int32_t* tokens, int n, kernels::ThreadPool* pool,
+void window_logits(LlamaModel& model, KvDtype dtype, const int32_t* tokens, int n, kernels::ThreadPool* pool,
                    std::vector<float>& logits) {
   const ModelConfig& c = model.config();
   constexpr int kBlock = 16;
@@ -64,7 +64,7 @@ std::vector<int32_t> quality_tokens(const LoadedModel& m, const std::string& tex
   return ids;
 }
 
-double perplexity(LlamaModel& model, kernels::KvDtype kv, const std::vector<int32_t>& tokens, const QualityOptions& opt) {
+double perplexity(LlamaModel& model, KvDtype kv, const std::vector<int32_t>& tokens, const QualityOptions& opt) {
   check_tokens(tokens);
   const int V = model.config().n_vocab;
   std::vector<float> logits;
@@ -80,8 +80,8 @@ double perplexity(LlamaModel& model, kernels::KvDtype kv, const std::vector<int3
   return std::exp(nll / double(n));
 }
 
-QualityResult compare_quality(LlamaModel& baseline, kernels::KvDtype baseline_kv, LlamaModel& candidate,
-                              kernels::KvDtype kv, const std::vector<int32_t>& tokens, const QualityOptions& opt) {
+QualityResult compare_quality(LlamaModel& baseline, KvDtype baseline_kv, LlamaModel& candidate,
+                              KvDtype kv, const std::vector<int32_t>& tokens, const QualityOptions& opt) {
   check_tokens(tokens);
   const int V = candidate.config().n_vocab;
   if (baseline.config().n_vocab != V) throw std::invalid_argument("baseline and candidate have different vocabularies");

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/cpu/kv_format.h"
+#include "engine/kv/kv_dtype.h"
 
 namespace inferscope::kernels { class ThreadPool; }
 
@@ -42,12 +42,12 @@ struct QualityResult {
 std::vector<int32_t> quality_tokens(const LoadedModel& m, const std::string& text, int max_tokens);
 
 // Perplexity of one model with KV dtype kv over tokens.
-double perplexity(LlamaModel& model, kernels::KvDtype kv, const std::vector<int32_t>& tokens,
+double perplexity(LlamaModel& model, KvDtype kv, const std::vector<int32_t>& tokens,
                   const QualityOptions& opt = {});
 
 // Candidate (model + KV dtype) against a baseline over the same tokens. The two may be the same model
 // with different KV dtypes.
-QualityResult compare_quality(LlamaModel& baseline, kernels::KvDtype baseline_kv, LlamaModel& candidate,
-                              kernels::KvDtype kv, const std::vector<int32_t>& tokens, const QualityOptions& opt = {});
+QualityResult compare_quality(LlamaModel& baseline, KvDtype baseline_kv, LlamaModel& candidate,
+                              KvDtype kv, const std::vector<int32_t>& tokens, const QualityOptions& opt = {});
 
 }  // namespace inferscope::quant

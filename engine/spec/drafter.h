@@ -9,7 +9,7 @@
 
 #include "engine/sample/sampler.h"
 #include "engine/sample/sampling_params.h"
-#include "kernels/cpu/kv_format.h"
+#include "engine/kv/kv_dtype.h"
 
 namespace inferscope {
 struct LoadedModel;
@@ -53,7 +53,7 @@ class Drafter {
 // Throws std::invalid_argument with a one-line reason (unreadable draft file, different vocabulary,
 // early exit past the last layer, unknown weight mode).
 std::unique_ptr<Drafter> make_drafter(const SpecConfig& config, std::shared_ptr<const LoadedModel> target,
-                                      size_t kv_budget_bytes, int block_size, kernels::KvDtype kv_dtype,
+                                      size_t kv_budget_bytes, int block_size, KvDtype kv_dtype,
                                       kernels::ThreadPool* pool);
 
 }  // namespace inferscope::spec

@@ -27,7 +27,7 @@ void check_same_vocabulary(const LoadedModel& target, const LoadedModel& draft, 
 }  // namespace
 
 std::unique_ptr<Drafter> make_drafter(const SpecConfig& c, std::shared_ptr<const LoadedModel> target,
-                                      size_t kv_budget_bytes, int block_size, kernels::KvDtype kv_dtype,
+                                      size_t kv_budget_bytes, int block_size, KvDtype kv_dtype,
                                       kernels::ThreadPool* pool) {
   if (const std::string why = c.validate(); !why.empty()) throw std::invalid_argument(why);
   const int L = target->model->config().n_layers;

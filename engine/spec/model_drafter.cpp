@@ -9,7 +9,7 @@
 namespace inferscope::spec {
 
 ModelDrafter::ModelDrafter(std::string name, std::shared_ptr<const LoadedModel> owner, int n_layers,
-                           size_t kv_budget_bytes, int block_size, kernels::KvDtype kv_dtype,
+                           size_t kv_budget_bytes, int block_size, KvDtype kv_dtype,
                            kernels::ThreadPool* pool)
     : name_(std::move(name)), owner_(std::move(owner)), model_(owner_->model.get()), pool_(pool) {
   const ModelConfig& mc = model_->config();

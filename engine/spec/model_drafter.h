@@ -26,7 +26,7 @@ class ModelDrafter final : public Drafter {
  public:
   // model runs n_layers of its layers (0 = all; < all = early exit). owner keeps model alive.
   ModelDrafter(std::string name, std::shared_ptr<const LoadedModel> owner, int n_layers, size_t kv_budget_bytes,
-               int block_size, kernels::KvDtype kv_dtype, kernels::ThreadPool* pool);
+               int block_size, KvDtype kv_dtype, kernels::ThreadPool* pool);
   ~ModelDrafter() override;
 
   std::string name() const override { return name_; }

@@ -64,7 +64,7 @@ EngineConfig engine_config_from_json(const json& j, EngineConfig c) {
     } else if (k == "block_size") {
       c.block_size = num<int>(v, k);
     } else if (k == "kv_dtype") {
-      const auto d = v.is_string() ? kernels::kv_dtype_from_name(v.get<std::string>()) : std::nullopt;
+      const auto d = v.is_string() ? kv_dtype_from_name(v.get<std::string>()) : std::nullopt;
       if (!d) throw std::invalid_argument("kv_dtype must be one of f32, f16, bf16, fp8, int8");
       c.kv_dtype = *d;
     } else if (k == "kv_budget_mib") {
@@ -76,8 +76,9 @@ EngineConfig engine_config_from_json(const json& j, EngineConfig c) {
     } else if (k == "chunked_prefill") {
       c.sched.chunked_prefill = on_off(v, k);
     } else if (k == "attention") {
-      if (v != "naive" && v != "tiled") throw std::invalid_argument("attention must be naive or tiled");
-      c.attention = v == "naive" ? kernels::AttentionImpl::Naive : kernels::AttentionImpl::Tiled;
+      const auto a = v.is_string() ? attention_impl_from_name(v.get<std::string>()) : std::nullopt;
+      if (!a) throw std::invalid_argument("attention must be naive or tiled");
+      c.attention = *a;
     } else if (k == "no_kv_cache") {
       c.sched.recompute_all = on_off(v, k);
       if (c.sched.recompute_all) c.prefix_caching = false;
@@ -118,11 +119,11 @@ json engine_config_to_json(const EngineConfig& c) {
           {"max_seqs", c.sched.max_num_seqs},
           {"max_batched_tokens", c.sched.max_num_batched_tokens},
           {"block_size", c.block_size},
-          {"kv_dtype", kernels::kv_dtype_name(c.kv_dtype)},
+          {"kv_dtype", kv_dtype_name(c.kv_dtype)},
           {"kv_budget_mib", c.kv_budget_bytes / 1048576.0},
           {"prefix_cache", c.prefix_caching},
           {"chunked_prefill", c.sched.chunked_prefill},
-          {"attention", kernels::attention_impl_name(c.attention)},
+          {"attention", attention_impl_name(c.attention)},
           {"no_kv_cache", c.sched.recompute_all},
           {"threads", c.threads},
           {"spec", spec::to_string(c.spec)},

@@ -69,9 +69,9 @@ WeightQuality measure_weight_quality(const LoadedModel& stored, const LoadedMode
   qo.pool = &pool;
   qo.cancel = cancel;
   const std::vector<int32_t> ids = quant::quality_tokens(stored, std::string(sample_text()), tokens);
-  if (&stored == &model) return {0, 1, quant::perplexity(*stored.model, kernels::KvDtype::F32, ids, qo)};
+  if (&stored == &model) return {0, 1, quant::perplexity(*stored.model, KvDtype::F32, ids, qo)};
   const quant::QualityResult q =
-      quant::compare_quality(*stored.model, kernels::KvDtype::F32, *model.model, kernels::KvDtype::F32, ids, qo);
+      quant::compare_quality(*stored.model, KvDtype::F32, *model.model, KvDtype::F32, ids, qo);
   return {q.kl_mean, q.top1_agreement, q.perplexity};
 }
 

@@ -44,7 +44,7 @@ class TstCalibratedQuantSmollm2 : public QObject {
     for (const char* name : {"rtn:int3:g128", "gptq:int3:g128", "awq:int3:g128"}) {
       quant::WeightQuantReport rep;
       const auto m = quant::apply_weight_mode(*base, quant::parse_weight_mode(name), ro, &rep);
-      q[name] = quant::compare_quality(*baseline->model, kernels::KvDtype::F32, *m->model, kernels::KvDtype::F32, tokens, qo);
+      q[name] = quant::compare_quality(*baseline->model, KvDtype::F32, *m->model, KvDtype::F32, tokens, qo);
       qInfo("%s: perplexity %.3f (baseline %.3f), KL %.4f, top-1 %.3f", name, q[name].perplexity,
             q[name].baseline_perplexity, q[name].kl_mean, q[name].top1_agreement);
       QVERIFY(rep.calibration);

@@ -84,7 +84,7 @@ class TestEngineInvariance : public QObject {
     return r;
   }
 
-  EngineConfig config(int block_size, bool prefix, kernels::AttentionImpl attn = kernels::AttentionImpl::Tiled) const {
+  EngineConfig config(int block_size, bool prefix, AttentionImpl attn = AttentionImpl::Tiled) const {
     const size_t budget = size_t(64) << 20;
     EngineConfig c;
     c.attention = attn;
@@ -129,7 +129,7 @@ class TestEngineInvariance : public QObject {
   // Every request of mixed() from the first batched configuration of each kernel.
   std::vector<std::vector<std::vector<int32_t>>> mixed_reference_[2];
 
-  void check_mixed(const RunResult& r, kernels::AttentionImpl attn) {
+  void check_mixed(const RunResult& r, AttentionImpl attn) {
     const auto out = target_outputs(r);
     const auto& ref = reference_[int(attn)];
     for (size_t i = 0; i < out.size(); ++i) {
@@ -151,7 +151,7 @@ class TestEngineInvariance : public QObject {
     model_ = load_model(path);
     text_ids_ = model_->encode_prompt(std::string(sample_text()));
     QVERIFY(text_ids_.size() > 600);
-    for (auto attn : {kernels::AttentionImpl::Naive, kernels::AttentionImpl::Tiled}) {
+    for (auto attn : {AttentionImpl::Naive, AttentionImpl::Tiled}) {
       LLMEngine e(model_, config(16, true, attn));
       for (const RequestInfo& info : run_alone(e, targets())) {
         QCOMPARE(info.state, RequestState::Finished);
@@ -178,7 +178,7 @@ class TestEngineInvariance : public QObject {
     QFETCH(int, block_size);
     QFETCH(bool, prefix);
     QFETCH(bool, tiled);
-    const auto attn = tiled ? kernels::AttentionImpl::Tiled : kernels::AttentionImpl::Naive;
+    const auto attn = tiled ? AttentionImpl::Tiled : AttentionImpl::Naive;
     LLMEngine e(model_, config(block_size, prefix, attn));
     const RunResult r = run_batch(e, mixed());
     QVERIFY2(r.invariant_error.empty(), r.invariant_error.c_str());
@@ -194,10 +194,10 @@ class TestEngineInvariance : public QObject {
   void tiledAttentionAcrossBlockSizes() {
     std::vector<std::vector<int32_t>> out;
     for (int bs : {1, 64}) {
-      LLMEngine e(model_, config(bs, true, kernels::AttentionImpl::Tiled));
+      LLMEngine e(model_, config(bs, true, AttentionImpl::Tiled));
       for (const RequestInfo& info : run_alone(e, targets())) out.push_back(info.token_ids.at(0));
     }
-    const std::vector<std::vector<int32_t>>& ref = reference_[int(kernels::AttentionImpl::Tiled)];
+    const std::vector<std::vector<int32_t>>& ref = reference_[int(AttentionImpl::Tiled)];
     std::vector<std::vector<int32_t>> want = ref;
     want.insert(want.end(), ref.begin(), ref.end());  // once per block size
     QCOMPARE(out, want);
@@ -217,7 +217,7 @@ class TestEngineInvariance : public QObject {
     QFETCH(bool, prefix);
     QFETCH(bool, tiled);
     QFETCH(int, blocks);
-    const auto attn = tiled ? kernels::AttentionImpl::Tiled : kernels::AttentionImpl::Naive;
+    const auto attn = tiled ? AttentionImpl::Tiled : AttentionImpl::Naive;
     EngineConfig c = config(block_size, prefix, attn);
     {
       LLMEngine probe(model_, c);

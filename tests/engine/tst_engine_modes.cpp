@@ -61,19 +61,19 @@ Request greedy(std::vector<int32_t> prompt, int max_tokens) {
 }
 
 // Expected per-token KV payload: 2 (K and V) x layers x kv_heads x head_dim x element bytes.
-size_t element_bytes(kernels::KvDtype d) {
+size_t element_bytes(KvDtype d) {
   switch (d) {
-    case kernels::KvDtype::F32: return 4;
-    case kernels::KvDtype::F16: return 2;
-    case kernels::KvDtype::BF16: return 2;
-    case kernels::KvDtype::FP8_E4M3: return 1;
-    case kernels::KvDtype::INT8: return 1;
+    case KvDtype::F32: return 4;
+    case KvDtype::F16: return 2;
+    case KvDtype::BF16: return 2;
+    case KvDtype::FP8_E4M3: return 1;
+    case KvDtype::INT8: return 1;
   }
   return 0;
 }
 
-const kernels::KvDtype kAllDtypes[] = {kernels::KvDtype::F32, kernels::KvDtype::F16, kernels::KvDtype::BF16,
-                                       kernels::KvDtype::FP8_E4M3, kernels::KvDtype::INT8};
+const KvDtype kAllDtypes[] = {KvDtype::F32, KvDtype::F16, KvDtype::BF16,
+                                       KvDtype::FP8_E4M3, KvDtype::INT8};
 
 }  // namespace
 
@@ -217,9 +217,9 @@ class TestEngineModes : public QObject {
     for (int block_size : {1, 16}) {
       EngineConfig c = tiny_config();
       c.block_size = block_size;
-      c.attention = kernels::AttentionImpl::Naive;
+      c.attention = AttentionImpl::Naive;
       LLMEngine naive(tiny_, c);
-      c.attention = kernels::AttentionImpl::Tiled;
+      c.attention = AttentionImpl::Tiled;
       LLMEngine tiled(tiny_, c);
       QCOMPARE(run_batch(naive, work).outputs(), run_batch(tiled, work).outputs());
     }
@@ -231,7 +231,7 @@ class TestEngineModes : public QObject {
     for (const auto& m : {tiny_, real_}) {
       if (!m) continue;
       const ModelConfig& mc = m->model->config();
-      for (kernels::KvDtype d : kAllDtypes) {
+      for (KvDtype d : kAllDtypes) {
         for (int bs : {1, 16, 64}) {
           EngineConfig c = tiny_config();
           c.kv_dtype = d;
@@ -240,7 +240,7 @@ class TestEngineModes : public QObject {
           LLMEngine e(m, c);
           const KvLayout& L = e.kv_storage().layout();
           const size_t payload = 2 * size_t(mc.n_layers) * mc.n_kv_heads * mc.head_dim * element_bytes(d);
-          const bool scaled = d == kernels::KvDtype::FP8_E4M3 || d == kernels::KvDtype::INT8;
+          const bool scaled = d == KvDtype::FP8_E4M3 || d == KvDtype::INT8;
           const size_t scales = scaled ? 2 * size_t(mc.n_layers) * mc.n_kv_heads * sizeof(float) : 0;
           QCOMPARE(L.token_payload_bytes(), payload);
           QCOMPARE(L.block_bytes(), size_t(bs) * payload + scales);
@@ -258,7 +258,7 @@ class TestEngineModes : public QObject {
     }
     if (real_) {  // docs/architecture.md: SmolLM2-135M at fp16 is 2 x 30 x 3 x 64 x 2 = 23,040 bytes per token
       EngineConfig c;
-      c.kv_dtype = kernels::KvDtype::F16;
+      c.kv_dtype = KvDtype::F16;
       LLMEngine e(real_, c);
       QCOMPARE(e.kv_storage().layout().token_payload_bytes(), size_t(23040));
     }
@@ -281,8 +281,8 @@ class TestEngineModes : public QObject {
     std::vector<std::vector<int32_t>> prompts;
     for (int i = 0; i < 4; ++i) prompts.push_back(real_text(60 * i, 64));
     kernels::ThreadPool pool(0);
-    using K = kernels::KvDtype;
-    using A = kernels::AttentionImpl;
+    using K = KvDtype;
+    using A = AttentionImpl;
     const size_t V = size_t(mc.n_vocab);
 
     auto logits_for = [&](K d, const std::vector<int32_t>& prompt, A impl) {
@@ -337,7 +337,7 @@ class TestEngineModes : public QObject {
     for (K d : kAllDtypes) {
       if (d == K::F32) continue;
       const Agreement g = compare(d, A::Tiled);
-      report(kernels::kv_dtype_name(d), g);
+      report(kv_dtype_name(d), g);
       QCOMPARE(g.positions, 256);
       if (d == K::F16 || d == K::BF16) {
         QVERIFY(g.max_diff <= 2 * floor.max_diff + 0.25);

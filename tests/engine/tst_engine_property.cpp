@@ -85,8 +85,8 @@ class TestEngineProperty : public QObject {
     auto coin = [&](double p) { return std::uniform_real_distribution<double>(0, 1)(rng) < p; };
     const int n_vocab = model_->model->config().n_vocab;
     const int block_sizes[] = {1, 2, 3, 4, 8, 16, 32};
-    const kernels::KvDtype dtypes[] = {kernels::KvDtype::F32, kernels::KvDtype::F16, kernels::KvDtype::BF16,
-                                       kernels::KvDtype::FP8_E4M3, kernels::KvDtype::INT8};
+    const KvDtype dtypes[] = {KvDtype::F32, KvDtype::F16, KvDtype::BF16,
+                                       KvDtype::FP8_E4M3, KvDtype::INT8};
     int total_steps = 0, total_preemptions = 0, total_cancelled = 0, total_compared = 0, total_forks = 0;
     // Shared prefixes so that prefix caching has hits.
     std::vector<std::vector<int32_t>> prefixes(3);
@@ -98,7 +98,7 @@ class TestEngineProperty : public QObject {
       c.block_size = block_sizes[rng() % 7];
       c.kv_dtype = dtypes[rng() % 5];
       c.prefix_caching = coin(0.6);
-      c.attention = coin(0.5) ? kernels::AttentionImpl::Tiled : kernels::AttentionImpl::Naive;
+      c.attention = coin(0.5) ? AttentionImpl::Tiled : AttentionImpl::Naive;
       c.sched.max_num_seqs = uni(1, 8);
       c.sched.max_num_batched_tokens = uni(8, 96);
       c.sched.chunked_prefill = coin(0.7);
@@ -197,7 +197,7 @@ class TestEngineProperty : public QObject {
       }
 
       // Outputs equal each request run alone with the same configuration.
-      if (kernels::kv_dtype_scaled(c.kv_dtype)) continue;
+      if (kv_dtype_scaled(c.kv_dtype)) continue;
       LLMEngine alone(model_, c);
       for (size_t i = 0; i < ids.size(); ++i) {
         if (cancelled.count(ids[i]) || specs[i].must_fail) continue;
@@ -206,8 +206,8 @@ class TestEngineProperty : public QObject {
         const RequestInfo a = alone.request_info(id), b = e.request_info(ids[i]);
         if (a.token_ids != b.token_ids)
           qWarning("round %d (block %d, %s, prefix %d, %s, %s): request %zu (n=%d, prompt %d) differs from its run alone",
-                   round, c.block_size, kernels::kv_dtype_name(c.kv_dtype), int(c.prefix_caching),
-                   kernels::attention_impl_name(c.attention), to_string(c.sched.batching), i, specs[i].req.n,
+                   round, c.block_size, kv_dtype_name(c.kv_dtype), int(c.prefix_caching),
+                   attention_impl_name(c.attention), to_string(c.sched.batching), i, specs[i].req.n,
                    a.n_prompt);
         QCOMPARE(b.token_ids, a.token_ids);
         ++total_compared;

@@ -4,14 +4,16 @@
 #include <QtTest>
 
 #include <cstdint>
+#include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
+#include "engine/backend/attention_impl.h"
 #include "engine/kv/kv_storage.h"
 #include "kernels/cpu/kv_format.h"
 
 using namespace inferscope;
-using kernels::KvDtype;
 
 namespace {
 
@@ -51,6 +53,30 @@ class TestKvStorage : public QObject {
   Q_OBJECT
 
  private slots:
+  // The engine's own names for the KV dtypes and attention kinds (its API) mean what the kernels' do:
+  // element sizes and scales from the formats' definitions, names both ways, unknown names refused.
+  void engineVocabularyMatchesTheFormats() {
+    const size_t bytes[] = {4, 2, 2, 1, 1};
+    const bool scaled[] = {false, false, false, true, true};
+    const char* names[] = {"f32", "f16", "bf16", "fp8", "int8"};
+    QCOMPARE(std::size(kKvDtypes), size_t(5));
+    for (size_t i = 0; i < std::size(kKvDtypes); ++i) {
+      const KvDtype d = kKvDtypes[i];
+      QCOMPARE(kv_dtype_bytes(d), bytes[i]);
+      QCOMPARE(kv_dtype_bytes(d), kernels::kv_dtype_bytes(kernels::KvDtype(uint8_t(d))));
+      QCOMPARE(kv_dtype_scaled(d), scaled[i]);
+      QCOMPARE(QString::fromLatin1(kv_dtype_name(d)), QString::fromLatin1(names[i]));
+      QCOMPARE(kv_dtype_from_name(names[i]), std::optional<KvDtype>(d));
+    }
+    QCOMPARE(kv_dtype_from_name("FP8_E4M3"), std::optional<KvDtype>(KvDtype::FP8_E4M3));
+    QVERIFY(!kv_dtype_from_name("q4_0"));
+    QCOMPARE(QString::fromLatin1(attention_impl_name(AttentionImpl::Tiled)), QStringLiteral("tiled"));
+    QCOMPARE(QString::fromLatin1(attention_impl_name(AttentionImpl::Naive)), QStringLiteral("naive"));
+    QCOMPARE(attention_impl_from_name("naive"), std::optional<AttentionImpl>(AttentionImpl::Naive));
+    QCOMPARE(attention_impl_from_name("tiled"), std::optional<AttentionImpl>(AttentionImpl::Tiled));
+    QVERIFY(!attention_impl_from_name("flash"));
+  }
+
   // f32 stores the tags exactly. 30 layers x 5 blocks of 16 slots x 3 heads x 64 x 4 B x 2 = 3.5 MiB:
   // large enough for the huge-page path of the buffer.
   void poolsAreDisjoint() {

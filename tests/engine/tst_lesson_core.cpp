@@ -181,7 +181,7 @@ class TstLessonCore : public QObject {
     const LessonResult r8 = run("quant-error", eight, ctx);
     const auto ids = quant::quality_tokens(*model, std::string(sample_text()), 48);
     QCOMPARE(r2.value("ppl_tokens"), 48.0);
-    QCOMPARE(r2.value("ppl_stored"), quant::perplexity(*model->model, kernels::KvDtype::F32, ids));
+    QCOMPARE(r2.value("ppl_stored"), quant::perplexity(*model->model, KvDtype::F32, ids));
     QCOMPARE(r8.value("ppl_stored"), r2.value("ppl_stored"));
     for (const char* k : {"kl_per_tensor", "kl_group"}) {
       QVERIFY(r2.value(k) >= 0.0);

@@ -272,8 +272,8 @@ class TestParallel : public QObject {
                                     &pool);
     for (const ForwardBatch* b : {&fx.prefill, &fx.decode}) {
       std::vector<float> want, got;
-      ref.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
-      pp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
+      ref.forward(*b, want, AttentionImpl::Tiled, nullptr);
+      pp->forward(*b, got, AttentionImpl::Tiled, nullptr);
       QCOMPARE(got.size(), want.size());
       QVERIFY(std::memcmp(got.data(), want.data(), want.size() * sizeof(float)) == 0);
       const auto tl = pp->last_timeline();
@@ -372,8 +372,8 @@ class TestParallel : public QObject {
     auto tp = make_parallel_backend(pc(ParallelMode::Tensor, devices), *stories_->model, layout_of(mc, 16), 12, &pool);
     for (const ForwardBatch* b : {&fx.prefill, &fx.decode}) {
       std::vector<float> want, got;
-      cpu.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
-      tp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
+      cpu.forward(*b, want, AttentionImpl::Tiled, nullptr);
+      tp->forward(*b, got, AttentionImpl::Tiled, nullptr);
       QCOMPARE(got.size(), want.size());
       const auto [max_diff, max_abs] = logit_gap(got, want);
       qInfo("TP %d: max |logit difference| %.3g of max |logit| %.3g", devices, max_diff, max_abs);
@@ -398,8 +398,8 @@ class TestParallel : public QObject {
     auto tp = make_parallel_backend(pc(ParallelMode::Tensor, 3), *model->model, layout_of(mc, 8), 16, &pool);
     for (const ForwardBatch* b : {&fx.prefill, &fx.decode}) {
       std::vector<float> want, got;
-      cpu.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
-      tp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
+      cpu.forward(*b, want, AttentionImpl::Tiled, nullptr);
+      tp->forward(*b, got, AttentionImpl::Tiled, nullptr);
       QCOMPARE(got.size(), want.size());
       const auto [max_diff, max_abs] = logit_gap(got, want);
       QVERIFY2(max_diff <= 1e-4 * max_abs, qPrintable(QString("max diff %1 of %2").arg(max_diff).arg(max_abs)));
@@ -444,8 +444,8 @@ class TestParallel : public QObject {
     auto tp = make_parallel_backend(pc(ParallelMode::Tensor, devices), *model->model, layout_of(mc, 8), 16, &pool);
     for (const ForwardBatch* b : {&fx.prefill, &fx.decode}) {
       std::vector<float> want, got;
-      cpu.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
-      tp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
+      cpu.forward(*b, want, AttentionImpl::Tiled, nullptr);
+      tp->forward(*b, got, AttentionImpl::Tiled, nullptr);
       const auto [max_diff, max_abs] = logit_gap(got, want);
       qInfo("max |logit difference| %.3g of max |logit| %.3g", max_diff, max_abs);
       QVERIFY2(max_diff <= 5e-2 * max_abs, qPrintable(QString("max diff %1 of %2").arg(max_diff).arg(max_abs)));
@@ -466,8 +466,8 @@ class TestParallel : public QObject {
     auto tp = make_parallel_backend(pc(ParallelMode::Tensor, 2), *model->model, layout_of(mc, 8), 8, &pool);
     for (const ForwardBatch* b : {&fx.prefill, &fx.decode}) {
       std::vector<float> want, got;
-      cpu.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
-      tp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
+      cpu.forward(*b, want, AttentionImpl::Tiled, nullptr);
+      tp->forward(*b, got, AttentionImpl::Tiled, nullptr);
       const auto [max_diff, max_abs] = logit_gap(got, want);
       QVERIFY(max_diff <= 1e-4 * max_abs);
     }
@@ -494,7 +494,7 @@ class TestParallel : public QObject {
     auto pp = make_parallel_backend(pc(ParallelMode::Pipeline, devices, micro), *smol_->model, layout_of(mc, 16), 40,
                                     &pool);
     std::vector<float> logits;
-    pp->forward(fx.prefill, logits, kernels::AttentionImpl::Tiled, nullptr);
+    pp->forward(fx.prefill, logits, AttentionImpl::Tiled, nullptr);
     std::vector<double> layers;
     for (int s = 0; s < devices; ++s) {
       int f = 0, e = 0;
@@ -505,7 +505,7 @@ class TestParallel : public QObject {
     double sum = 0;
     const int steps = 5;
     for (int i = 0; i < steps; ++i) {
-      pp->forward(fx.decode, logits, kernels::AttentionImpl::Tiled, nullptr);
+      pp->forward(fx.decode, logits, AttentionImpl::Tiled, nullptr);
       const auto t = pp->last_timeline();
       QVERIFY(t);
       sum += t->bubble_fraction;

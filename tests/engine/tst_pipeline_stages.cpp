@@ -168,8 +168,8 @@ class TestPipelineStages : public QObject {
     auto pp = make_parallel_backend(pc, *model->model, layout, 4, &pool);
     for (const ForwardBatch* b : {&prefill, &decode}) {
       std::vector<float> want, got;
-      cpu.forward(*b, want, kernels::AttentionImpl::Tiled, nullptr);
-      pp->forward(*b, got, kernels::AttentionImpl::Tiled, nullptr);
+      cpu.forward(*b, want, AttentionImpl::Tiled, nullptr);
+      pp->forward(*b, got, AttentionImpl::Tiled, nullptr);
       QCOMPARE(got.size(), want.size());
       QVERIFY(std::memcmp(got.data(), want.data(), want.size() * sizeof(float)) == 0);
     }

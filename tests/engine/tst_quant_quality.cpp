@@ -27,9 +27,9 @@ class TestQuantQuality : public QObject {
     for (int i = 0; i < 40; ++i) tokens.push_back((i * 7 + 3) % m->model->config().n_vocab);
     quant::QualityOptions opt;
     opt.window = 16;  // several windows, overlapping by one token
-    const double ppl = quant::perplexity(*m->model, kernels::KvDtype::F32, tokens, opt);
+    const double ppl = quant::perplexity(*m->model, KvDtype::F32, tokens, opt);
     QVERIFY(std::fabs(ppl - m->model->config().n_vocab) < 1e-6 * m->model->config().n_vocab);
-    const auto r = quant::compare_quality(*m->model, kernels::KvDtype::F32, *m->model, kernels::KvDtype::INT8, tokens, opt);
+    const auto r = quant::compare_quality(*m->model, KvDtype::F32, *m->model, KvDtype::INT8, tokens, opt);
     QCOMPARE(r.tokens, 39);
     QVERIFY(r.kl_mean < 1e-12);
   }
@@ -43,17 +43,17 @@ class TestQuantQuality : public QObject {
     for (int i = 0; i < 33; ++i) tokens.push_back((i * 13 + 1) % m->model->config().n_vocab);
     quant::QualityOptions opt;
     opt.window = 64;
-    const auto r = quant::compare_quality(*m->model, kernels::KvDtype::F32, *m->model, kernels::KvDtype::F32, tokens, opt);
+    const auto r = quant::compare_quality(*m->model, KvDtype::F32, *m->model, KvDtype::F32, tokens, opt);
     QCOMPARE(r.tokens, 32);
     QCOMPARE(r.top1_agreement, 1.0);
     QVERIFY(r.kl_mean < 1e-12);
     QCOMPARE(r.perplexity, r.baseline_perplexity);
-    QCOMPARE(r.perplexity, quant::perplexity(*m->model, kernels::KvDtype::F32, tokens, opt));
+    QCOMPARE(r.perplexity, quant::perplexity(*m->model, KvDtype::F32, tokens, opt));
     // A random model is close to uniform: perplexity a little below the vocabulary size, never above
     // by more than the spread of its logits allows.
     QVERIFY(r.perplexity > 1 && r.perplexity < 3.0 * m->model->config().n_vocab);
     // A lossier KV dtype measurably diverges but keeps most top-1 choices.
-    const auto kv = quant::compare_quality(*m->model, kernels::KvDtype::F32, *m->model, kernels::KvDtype::FP8_E4M3, tokens, opt);
+    const auto kv = quant::compare_quality(*m->model, KvDtype::F32, *m->model, KvDtype::FP8_E4M3, tokens, opt);
     qInfo("  tiny model, fp8 KV vs f32 KV: KL %.3g, top-1 %.3f", kv.kl_mean, kv.top1_agreement);
     QVERIFY(kv.kl_mean > 0);
     QVERIFY(kv.top1_agreement > 0.5);
@@ -75,7 +75,7 @@ class TestQuantQuality : public QObject {
     std::map<std::string, double> ppl;
     for (const char* name : {"f32", "q8_0", "q4_0", "q4_1"}) {
       auto m = quant::apply_weight_mode(*base, quant::parse_weight_mode(name), ro);
-      ppl[name] = quant::perplexity(*m->model, kernels::KvDtype::F32, tokens, opt);
+      ppl[name] = quant::perplexity(*m->model, KvDtype::F32, tokens, opt);
       qInfo("  %-5s perplexity %.4f over %zu tokens, %llu bytes", name, ppl[name], tokens.size() - 1,
             static_cast<unsigned long long>(m->card.weight_bytes));
     }

@@ -19,7 +19,7 @@ class TstScenarioDefaults : public QObject {
     left.prefix_caching = !EngineConfig{}.prefix_caching;
     left.sched.max_num_seqs = 9;
     left.spec = spec::parse_spec("ngram:3");
-    left.kv_dtype = kernels::KvDtype::INT8;
+    left.kv_dtype = KvDtype::INT8;
     left.metrics_ring = 1234;
     const Scenario s = parse_scenario(nlohmann::json::parse(R"({"name": "plain", "engine": {"max_seqs": 4}})"));
     const EngineConfig c = scenario_engine_config(s, left);

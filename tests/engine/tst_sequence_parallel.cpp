@@ -122,7 +122,7 @@ class TestSequenceParallel : public QObject {
     L.kv_heads = mc.n_kv_heads;
     L.head_dim = mc.head_dim;
     L.block_size = kBlock;
-    L.dtype = kernels::KvDtype::F16;
+    L.dtype = KvDtype::F16;
     KvStorage kv_split(L, kSeqs * kBlocksPerSeq), kv_one(L, kSeqs * kBlocksPerSeq);
     std::vector<std::vector<int32_t>> tables(kSeqs);
     for (int s = 0; s < kSeqs; ++s)  // interleaved blocks: sequences share cache lines' neighbourhoods
@@ -159,8 +159,8 @@ class TestSequenceParallel : public QObject {
     }
     QCOMPARE(m->model->split_parts(decode, pool.size()), 2);
     ForwardStats st_split, st_one;
-    m->model->forward(decode, kv_split, &pool, logits_split, kernels::AttentionImpl::Tiled, &st_split);
-    m->model->forward(decode, kv_one, nullptr, logits_one, kernels::AttentionImpl::Tiled, &st_one);
+    m->model->forward(decode, kv_split, &pool, logits_split, AttentionImpl::Tiled, &st_split);
+    m->model->forward(decode, kv_one, nullptr, logits_one, AttentionImpl::Tiled, &st_one);
     QCOMPARE(logits_split.size(), size_t(kSeqs) * mc.n_vocab);
     QVERIFY(logits_split == logits_one);
     QVERIFY(st_one.attention.kv_bytes_read > 0);
@@ -179,7 +179,7 @@ class TestSequenceParallel : public QObject {
     probe.q_out = &q;
     ForwardBatch again = decode;
     for (SeqSlice& sl : again.seqs) ++sl.n_past;
-    m->model->forward(again, kv_split, &pool, logits_split, kernels::AttentionImpl::Tiled, &probe);
+    m->model->forward(again, kv_split, &pool, logits_split, AttentionImpl::Tiled, &probe);
     QCOMPARE(q.size(), size_t(kSeqs) * mc.q_dim());
   }
 };

@@ -94,7 +94,7 @@ std::shared_ptr<LoadedModel> tiny(test::TinyModelSpec spec = {}) { return load_m
 
 std::vector<float> logits_of(LlamaModel& m, const std::vector<int32_t>& tokens) {
   const ModelConfig& c = m.config();
-  KvStorage kv({c.n_layers, c.n_kv_heads, c.head_dim, 16, kernels::KvDtype::F32}, 4);
+  KvStorage kv({c.n_layers, c.n_kv_heads, c.head_dim, 16, KvDtype::F32}, 4);
   std::vector<int32_t> table{0, 1, 2, 3};
   ForwardBatch b;
   b.tokens = tokens;

@@ -53,7 +53,7 @@ void run_golden_checks(const std::string& model_path, const nlohmann::json& ref,
 
     // 2. Teacher-forced logits: the whole reference sequence in one pass, logits at every row.
     const auto forced = pr["forced"].get<std::vector<int32_t>>();
-    KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, 16, kernels::KvDtype::F16};
+    KvLayout layout{c.n_layers, c.n_kv_heads, c.head_dim, 16, KvDtype::F16};
     KvStorage kv(layout, (static_cast<int64_t>(forced.size()) + 15) / 16);
     std::vector<int32_t> table(kv.num_blocks());
     for (size_t i = 0; i < table.size(); ++i) table[i] = static_cast<int32_t>(i);
@@ -63,7 +63,7 @@ void run_golden_checks(const std::string& model_path, const nlohmann::json& ref,
     std::vector<float> logits;
     model->model->forward(batch, kv, nullptr, logits);
     std::vector<float> logits_naive;
-    model->model->forward(batch, kv, nullptr, logits_naive, kernels::AttentionImpl::Naive);
+    model->model->forward(batch, kv, nullptr, logits_naive, AttentionImpl::Naive);
     const int agree_before = fig.top1_agree;
     double prompt_max_diff = 0;
     for (size_t pos = 0; pos < forced.size(); ++pos) {

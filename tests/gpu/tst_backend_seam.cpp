@@ -95,7 +95,7 @@ class TstBackendSeam : public QObject {
     ModelConfig mc;
     mc.n_layers = 2, mc.n_embd = 64, mc.n_heads = 4, mc.n_kv_heads = 2, mc.head_dim = 16, mc.n_vocab = 300;
     mc.rope_dims = 16, mc.rope_freq_base = 10000.0f;
-    KvLayout L{2, 2, 16, 4, kernels::KvDtype::INT8};
+    KvLayout L{2, 2, 16, 4, KvDtype::INT8};
     // Three sequences: a decode row (7 cached), a 40-row prefill chunk after 3 cached, a 70-row prompt.
     std::vector<int32_t> t0 = {4, 9}, t1(11), t2(18);
     for (int i = 0; i < 11; ++i) t1[size_t(i)] = 20 + i;
@@ -140,7 +140,7 @@ class TstBackendSeam : public QObject {
   void stepPlanRejectsMalformedBatches() {
     ModelConfig mc;
     mc.n_heads = 2, mc.n_kv_heads = 1, mc.head_dim = 8, mc.n_vocab = 10, mc.rope_dims = 8;
-    KvLayout L{1, 1, 8, 4, kernels::KvDtype::F16};
+    KvLayout L{1, 1, 8, 4, KvDtype::F16};
     std::vector<int32_t> table = {0};
     CudaStepPlan p;
     ForwardBatch short_table;

@@ -100,7 +100,7 @@ class TstGpuEngine : public QObject {
         batch.tokens = ids;
         batch.seqs.push_back({0, 0, int(ids.size()), 0, &table, 1});
         std::vector<float>& out = b == BackendKind::Cpu ? lc : lg;
-        const_cast<ForwardBackend&>(e.backend()).forward(batch, out, kernels::AttentionImpl::Tiled, nullptr);
+        const_cast<ForwardBackend&>(e.backend()).forward(batch, out, AttentionImpl::Tiled, nullptr);
       }
       QCOMPARE(lg.size(), size_t(model()->model->config().n_vocab));
       double num = 0, den = 0;
@@ -157,14 +157,14 @@ class TstGpuEngine : public QObject {
   }
 
   void everyKvDtypeRuns() {
-    for (auto d : {kernels::KvDtype::F16, kernels::KvDtype::BF16, kernels::KvDtype::FP8_E4M3, kernels::KvDtype::INT8}) {
+    for (auto d : {KvDtype::F16, KvDtype::BF16, KvDtype::FP8_E4M3, KvDtype::INT8}) {
       EngineConfig c = config(BackendKind::Cuda), cc = config(BackendKind::Cpu);
       c.kv_dtype = cc.kv_dtype = d;
       const auto gpu = generate(c, {kPrompts[0], kPrompts[2]}, 16);
       const auto cpu = generate(cc, {kPrompts[0], kPrompts[2]}, 16);
       // Quantized KV amplifies tiny differences; the first tokens must still agree.
       for (size_t i = 0; i < gpu.size(); ++i)
-        QVERIFY2(std::equal(gpu[i].begin(), gpu[i].begin() + 4, cpu[i].begin()), kernels::kv_dtype_name(d));
+        QVERIFY2(std::equal(gpu[i].begin(), gpu[i].begin() + 4, cpu[i].begin()), kv_dtype_name(d));
     }
   }
 

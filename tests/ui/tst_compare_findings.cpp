@@ -151,7 +151,7 @@ class TstCompareFindings : public QObject {
     f16.steps.back().kv_blocks_total = 182;
     f16.preemptions = 12;
     VariantResult i8 = variant("int8", 1.8, 40, 60);
-    i8.config.kv_dtype = kernels::KvDtype::INT8;
+    i8.config.kv_dtype = KvDtype::INT8;
     i8.steps.back().kv_blocks_total = 364;
     p.setResult(result({f16, i8}));
     QCOMPARE(p.finding(), QStringLiteral("The same KV budget holds: f16: 182 blocks, 12 preemption(s); int8: 364 blocks, 0 preemption(s)."));

@@ -308,11 +308,11 @@ class TstWorkbench : public QObject {
   void settingsRoundTrip() {
     const QString path = tmp_.filePath(QStringLiteral("roundtrip.ini"));
     EngineConfig cfg;
-    cfg.kv_dtype = kernels::KvDtype::INT8;
+    cfg.kv_dtype = KvDtype::INT8;
     cfg.block_size = 32;
     cfg.kv_budget_bytes = size_t(12) << 20;
     cfg.prefix_caching = false;
-    cfg.attention = kernels::AttentionImpl::Naive;
+    cfg.attention = AttentionImpl::Naive;
     cfg.sched.batching = BatchingMode::Static;
     cfg.sched.max_num_seqs = 7;
     cfg.sched.max_num_batched_tokens = 333;

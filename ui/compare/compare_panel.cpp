@@ -487,7 +487,7 @@ QString ComparePanel::pointOf() const {
       QStringList parts;
       for (const auto& v : vs)
         parts << tr("%1: %2 blocks, %n preemption(s)", nullptr, int(v.preemptions))
-                     .arg(QString::fromLatin1(kernels::kv_dtype_name(v.config.kv_dtype)))
+                     .arg(QString::fromLatin1(kv_dtype_name(v.config.kv_dtype)))
                      .arg(v.steps.empty() ? 0 : v.steps.back().kv_blocks_total);
       return tr("The same KV budget holds: %1.").arg(parts.join(QStringLiteral("; ")));
     }

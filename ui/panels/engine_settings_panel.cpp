@@ -25,8 +25,6 @@ namespace inferscope::ui {
 namespace {
 // The KV budget's upper limit on the CPU (64 GiB); on a GPU the device's free memory sets it instead.
 constexpr int kMaxHostBudgetMiB = 65536;
-const kernels::KvDtype kDtypes[] = {kernels::KvDtype::F32, kernels::KvDtype::F16, kernels::KvDtype::BF16,
-                                    kernels::KvDtype::FP8_E4M3, kernels::KvDtype::INT8};
 }
 
 EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
@@ -41,7 +39,7 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   backendStatus_->setObjectName(QStringLiteral("backend_status"));
   backendStatus_->setWordWrap(true);
   kvDtype_ = new QComboBox;
-  for (auto d : kDtypes) kvDtype_->addItem(QString::fromLatin1(kernels::kv_dtype_name(d)), int(d));
+  for (auto d : kKvDtypes) kvDtype_->addItem(QString::fromLatin1(kv_dtype_name(d)), int(d));
   blockSize_ = new QSpinBox;
   blockSize_->setRange(1, 256);
   budgetMiB_ = new QSpinBox;
@@ -50,8 +48,8 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
   blocks_ = new QLabel;
   prefixCaching_ = new QCheckBox;
   attention_ = new QComboBox;
-  attention_->addItem(QStringLiteral("tiled"), int(kernels::AttentionImpl::Tiled));
-  attention_->addItem(QStringLiteral("naive"), int(kernels::AttentionImpl::Naive));
+  for (auto a : {AttentionImpl::Tiled, AttentionImpl::Naive})
+    attention_->addItem(QString::fromLatin1(attention_impl_name(a)), int(a));
   batching_ = new QComboBox;
   batching_->addItem(QString(), int(BatchingMode::Continuous));
   batching_->addItem(QString(), int(BatchingMode::Static));
@@ -148,11 +146,11 @@ EngineSettingsPanel::EngineSettingsPanel(QWidget* parent) : QWidget(parent) {
 EngineConfig EngineSettingsPanel::config() const {
   EngineConfig c;
   c.backend = BackendKind(backend_->currentData().toInt());
-  c.kv_dtype = kernels::KvDtype(kvDtype_->currentData().toInt());
+  c.kv_dtype = KvDtype(kvDtype_->currentData().toInt());
   c.block_size = blockSize_->value();
   c.kv_budget_bytes = size_t(budgetMiB_->value()) << 20;
   c.prefix_caching = prefixCaching_->isChecked();
-  c.attention = kernels::AttentionImpl(attention_->currentData().toInt());
+  c.attention = AttentionImpl(attention_->currentData().toInt());
   c.sched.batching = BatchingMode(batching_->currentData().toInt());
   c.sched.max_num_seqs = maxSeqs_->value();
   c.sched.max_num_batched_tokens = maxTokens_->value();
@@ -353,11 +351,11 @@ void EngineSettingsPanel::save(QSettings& s) const {
   const EngineConfig c = config();
   s.beginGroup(QStringLiteral("engine"));
   s.setValue(QStringLiteral("backend"), QString::fromLatin1(backend_name(c.backend)));
-  s.setValue(QStringLiteral("kv_dtype"), QString::fromLatin1(kernels::kv_dtype_name(c.kv_dtype)));
+  s.setValue(QStringLiteral("kv_dtype"), QString::fromLatin1(kv_dtype_name(c.kv_dtype)));
   s.setValue(QStringLiteral("block_size"), c.block_size);
   s.setValue(QStringLiteral("kv_budget_mib"), qulonglong(c.kv_budget_bytes >> 20));
   s.setValue(QStringLiteral("prefix_caching"), c.prefix_caching);
-  s.setValue(QStringLiteral("attention"), QString::fromLatin1(kernels::attention_impl_name(c.attention)));
+  s.setValue(QStringLiteral("attention"), QString::fromLatin1(attention_impl_name(c.attention)));
   s.setValue(QStringLiteral("batching"), QString::fromLatin1(to_string(c.sched.batching)));
   s.setValue(QStringLiteral("max_num_seqs"), c.sched.max_num_seqs);
   s.setValue(QStringLiteral("max_num_batched_tokens"), c.sched.max_num_batched_tokens);
@@ -377,13 +375,13 @@ void EngineSettingsPanel::load(QSettings& s) {
   s.beginGroup(QStringLiteral("engine"));
   if (auto b = backend_from_name(s.value(QStringLiteral("backend"), QStringLiteral("cpu")).toString().toStdString()))
     c.backend = *b;
-  if (auto d = kernels::kv_dtype_from_name(s.value(QStringLiteral("kv_dtype"), QStringLiteral("f16")).toString().toStdString()))
+  if (auto d = kv_dtype_from_name(s.value(QStringLiteral("kv_dtype"), QStringLiteral("f16")).toString().toStdString()))
     c.kv_dtype = *d;
   c.block_size = s.value(QStringLiteral("block_size"), c.block_size).toInt();
   c.kv_budget_bytes = size_t(s.value(QStringLiteral("kv_budget_mib"), qulonglong(c.kv_budget_bytes >> 20)).toULongLong()) << 20;
   c.prefix_caching = s.value(QStringLiteral("prefix_caching"), c.prefix_caching).toBool();
-  c.attention = s.value(QStringLiteral("attention")).toString() == QLatin1String("naive") ? kernels::AttentionImpl::Naive
-                                                                                       : kernels::AttentionImpl::Tiled;
+  c.attention = attention_impl_from_name(s.value(QStringLiteral("attention")).toString().toStdString())
+                    .value_or(AttentionImpl::Tiled);
   c.sched.batching = s.value(QStringLiteral("batching")).toString() == QLatin1String("static") ? BatchingMode::Static
                                                                                             : BatchingMode::Continuous;
   c.sched.max_num_seqs = s.value(QStringLiteral("max_num_seqs"), c.sched.max_num_seqs).toInt();

@@ -26,7 +26,7 @@ void ModelCardPanel::setCard(const std::optional<ModelCard>& card) {
   render();
 }
 
-void ModelCardPanel::setKvDtype(kernels::KvDtype d) {
+void ModelCardPanel::setKvDtype(KvDtype d) {
   dtype_ = d;
   render();
 }
@@ -82,7 +82,7 @@ void ModelCardPanel::render() {
   else
     h += row(tr("Compute device"),
              tr("CPU, %1 threads").arg(threads_ > 0 ? threads_ : std::max(1, QThread::idealThreadCount())));
-  h += row(tr("KV bytes per token (%1)").arg(QString::fromLatin1(kernels::kv_dtype_name(dtype_))),
+  h += row(tr("KV bytes per token (%1)").arg(QString::fromLatin1(kv_dtype_name(dtype_))),
            loc.toString(qulonglong(c.kv_bytes_per_token(dtype_))));
   h += QStringLiteral("</table>");
   h += parametersHtml(c);

@@ -17,7 +17,7 @@ class ModelCardPanel : public QWidget {
  public:
   explicit ModelCardPanel(QWidget* parent = nullptr);
   void setCard(const std::optional<ModelCard>& card);
-  void setKvDtype(kernels::KvDtype d);
+  void setKvDtype(KvDtype d);
   // The backend the engine was built with; the GPU's name, total and free memory are read now.
   void setBackend(BackendKind backend, int threads);
   QString text() const;
@@ -33,7 +33,7 @@ class ModelCardPanel : public QWidget {
 
   QTextBrowser* view_ = nullptr;
   std::optional<ModelCard> card_;
-  kernels::KvDtype dtype_ = kernels::KvDtype::F16;
+  KvDtype dtype_ = KvDtype::F16;
   BackendKind backend_ = BackendKind::Cpu;
   int threads_ = 0;
   DeviceInfo device_;

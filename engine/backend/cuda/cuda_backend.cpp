@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/kv/kv_dtype_kernels.h"
 #include "kernels/cuda/attention.h"
 #include "kernels/cuda/matmul.h"
 #include "kernels/cuda/ops.h"
@@ -20,7 +21,7 @@ size_t align_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
 // Bytes of one block of one layer's K (or V) pool, and its scale count.
 size_t block_elem_bytes(const KvLayout& L) {
-  return size_t(L.block_size) * L.kv_heads * L.head_dim * kernels::kv_dtype_bytes(L.dtype);
+  return size_t(L.block_size) * L.kv_heads * L.head_dim * kv_dtype_bytes(L.dtype);
 }
 
 }  // namespace
@@ -74,7 +75,7 @@ CudaBackend::CudaBackend(LlamaModel& model, const KvLayout& layout, int64_t num_
   weights_ = std::make_unique<DeviceWeights>(model.weights(), stream_);
 
   pool_bytes_ = block_elem_bytes(layout_) * size_t(num_blocks_);
-  pool_scales_ = kernels::kv_dtype_scaled(layout_.dtype) ? size_t(num_blocks_) * layout_.kv_heads : 0;
+  pool_scales_ = kv_dtype_scaled(layout_.dtype) ? size_t(num_blocks_) * layout_.kv_heads : 0;
   const size_t kv_bytes = 2 * size_t(layout_.n_layers) * (pool_bytes_ + pool_scales_ * sizeof(float));
   size_t free_b = 0, total_b = 0;
   INFERSCOPE_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
@@ -107,7 +108,7 @@ DeviceInfo CudaBackend::device() const {
 kernels::KvPoolView CudaBackend::pool_view(int layer, bool v) const {
   const size_t index = size_t(v ? layout_.n_layers : 0) + size_t(layer);
   float* scales = pool_scales_ ? kv_scales_.get<float>() + index * pool_scales_ : nullptr;
-  return {layout_.dtype, layout_.block_size, layout_.kv_heads, layout_.head_dim,
+  return {to_kernels(layout_.dtype), layout_.block_size, layout_.kv_heads, layout_.head_dim,
           kv_data_.get<uint8_t>() + index * pool_bytes_, scales};
 }
 
@@ -204,7 +205,7 @@ void CudaBackend::project(const DeviceMatrix& w, const float* x, float* y, const
   if (bias) kc::add_bias_rows(y, bias, w.n_out, plan_.tokens.empty() ? 0 : int(plan_.tokens.size()), stream_);
 }
 
-void CudaBackend::forward(const ForwardBatch& batch, std::vector<float>& logits, kernels::AttentionImpl,
+void CudaBackend::forward(const ForwardBatch& batch, std::vector<float>& logits, AttentionImpl,
                           ForwardStats* stats) {
   const ModelConfig& c = config_;
   const int T = batch.n_rows();

@@ -34,7 +34,7 @@ class CudaBackend final : public ForwardBackend {
 
   BackendKind kind() const override { return BackendKind::Cuda; }
   DeviceInfo device() const override;
-  void forward(const ForwardBatch& batch, std::vector<float>& logits, kernels::AttentionImpl attention,
+  void forward(const ForwardBatch& batch, std::vector<float>& logits, AttentionImpl attention,
                ForwardStats* stats) override;
   void copy_block(int32_t src, int32_t dst) override;
   const KvLayout& kv_layout() const override { return layout_; }
