@@ -80,8 +80,8 @@ std::shared_ptr<LoadedModel> load_model_or_throw(const ModelOptions& o) {
   const quant::WeightMode mode = weight_mode_of(o);
   const std::string path = resolve_model_path(o.path);
   if (!mode.requantizes()) return load_model(path);
-  kernels::ThreadPool pool(0);
-  const quant::RequantizeOptions opt = requantize_options_of(o, &pool);
+  quant::RequantizeOptions opt = requantize_options_of(o, nullptr);
+  opt.threads = 0;  // one per core, for this load only
   return quant::load_model(path, mode, opt);
 }
 

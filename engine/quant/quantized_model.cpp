@@ -2,11 +2,13 @@
 
 #include <chrono>
 #include <map>
+#include <optional>
 
 #include <spdlog/spdlog.h>
 
 #include "engine/gguf/gguf_file.h"
 #include "engine/model/model_config.h"
+#include "kernels/cpu/thread_pool.h"
 
 namespace inferscope::quant {
 
@@ -59,7 +61,10 @@ void update_card(ModelCard& card, const WeightMode& mode, const std::vector<Tens
 }  // namespace
 
 std::shared_ptr<LoadedModel> apply_weight_mode(const LoadedModel& base, const WeightMode& mode,
-                                               const RequantizeOptions& opt, WeightQuantReport* report) {
+                                               const RequantizeOptions& options, WeightQuantReport* report) {
+  std::optional<kernels::ThreadPool> own_pool;
+  RequantizeOptions opt = options;
+  if (!opt.pool && opt.threads != 1) opt.pool = &own_pool.emplace(opt.threads);
   const auto t0 = std::chrono::steady_clock::now();
   ModelConfig config = read_model_config(*base.file);
   const ModelWeights stored = bind_weights(*base.file, config);

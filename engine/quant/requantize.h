@@ -59,6 +59,9 @@ struct RequantizedWeights {
 
 struct RequantizeOptions {
   kernels::ThreadPool* pool = nullptr;        // rows of a tensor are split over it (null = this thread)
+  // apply_weight_mode and load_model only, when pool is null: the threads of a pool they make for the call
+  // (0 = one per core; 1 = this thread), so a caller above the engine needs no kernels pool of its own.
+  int threads = 1;
   const std::atomic<bool>* cancel = nullptr;  // checked between tensors and every few rows
   // Called on the calling thread after each tensor: fraction of all elements done, and the tensor's name.
   std::function<void(double fraction, const std::string& tensor)> progress;

@@ -403,6 +403,25 @@ class TestWeightQuant : public QObject {
     }
   }
 
+  // A caller above the engine asks for threads instead of lending a kernels pool: apply_weight_mode makes
+  // the pool for the call, and the bytes are the single thread's.
+  void threads_asked_for_give_the_same_model() {
+    auto base = tiny();
+    quant::RequantizeOptions opt;
+    opt.use_cache = false;
+    opt.threads = 2;
+    const auto a = quant::apply_weight_mode(*base, quant::parse_weight_mode("q4_1"));
+    const auto b = quant::apply_weight_mode(*base, quant::parse_weight_mode("q4_1"), opt);
+    const auto ma = matrices(a->model->weights()), mb = matrices(b->model->weights());
+    QCOMPARE(ma.size(), mb.size());
+    QVERIFY(!ma.empty());
+    for (size_t k = 0; k < ma.size(); ++k) {
+      QCOMPARE(ma[k]->n_bytes, mb[k]->n_bytes);
+      QVERIFY(std::memcmp(ma[k]->data, mb[k]->data, ma[k]->n_bytes) == 0);
+    }
+    QCOMPARE(a->card.weight_bytes, b->card.weight_bytes);
+  }
+
   void rows_that_do_not_fit_blocks_are_refused() {
     test::TinyModelSpec spec;
     spec.n_embd = 48;  // 48 is not a multiple of 32

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "engine/quant/quantized_model.h"
-#include "kernels/cpu/thread_pool.h"
 
 namespace inferscope::ui {
 
@@ -125,9 +124,8 @@ void ModelLoader::requantize(const quant::WeightMode& mode) {
     std::shared_ptr<const LoadedModel> model;
     QString error;
     try {
-      kernels::ThreadPool pool(0);
       quant::RequantizeOptions opt = calib;
-      opt.pool = &pool;
+      opt.threads = 0;  // one per core, for this load only
       opt.cancel = flag.get();
       const QString label = QString::fromStdString(mode.label());
       int done = 0;
