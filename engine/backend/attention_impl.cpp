@@ -7,8 +7,8 @@ namespace inferscope {
 const char* attention_impl_name(AttentionImpl a) { return kernels::attention_impl_name(to_kernels(a)); }
 
 std::optional<AttentionImpl> attention_impl_from_name(std::string_view s) {
-  if (s == "naive") return AttentionImpl::Naive;
-  if (s == "tiled") return AttentionImpl::Tiled;
+  for (AttentionImpl a : {AttentionImpl::Naive, AttentionImpl::Tiled})
+    if (s == attention_impl_name(a)) return a;
   return std::nullopt;
 }
 
